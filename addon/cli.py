@@ -1,0 +1,40 @@
+"""The ``clearpage`` command: proxy, filter, check-config, and the measurement commands.
+
+Each subcommand lives in its own module and registers through ``COMMANDS`` (name ->
+"module:function" that adds its parser); modules are imported only when their command runs,
+so ``clearpage filter`` never loads mitmproxy.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# name -> (module, function adding the subparser). The function sets ``func`` on the parser.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "filter": ("clearpage.addon.cmd_filter", "add_parser"),
+    "check-config": ("clearpage.addon.cmd_check", "add_parser"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="clearpage", description="A proxy that serves every web page back readable.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (module, function) in COMMANDS.items():
+        getattr(importlib.import_module(module), function)(sub, name)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

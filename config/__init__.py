@@ -1,0 +1,1 @@
+"""Embedded configuration files."""

@@ -1,0 +1,1 @@
+"""Ad and tracker matching: a host-suffix matcher for hosts files, and Adblock Plus lists."""

@@ -1,0 +1,192 @@
+"""The seed paper's "ignore" toggles: drop or unwrap whole classes of elements and attributes.
+
+Each toggle is documented as one of:
+  kill   - the element and everything inside it go;
+  unwrap - the element goes, its content stays in place;
+  strip  - only attributes go.
+
+| toggle            | action | elements                                                        |
+|-------------------|--------|-----------------------------------------------------------------|
+| scripts           | kill   | script (and noscript, unless keep_noscript: then unwrap)        |
+| styles            | kill   | style, link rel=stylesheet                                      |
+| style_attributes  | strip  | the style attribute on every element                            |
+| non_link_images   | kill   | img/picture not inside a link (replaced by alt text if image_alt_text) |
+| image_links       | kill   | links whose only content is images (link kept for the retainer) |
+| text_links        | unwrap | a[href] with text: the words stay, the link goes to the retainer |
+| forms             | kill   | form; a form holding page text (>= form_text_chars, e.g. an ASP.NET page wrapper) is unwrapped and only its controls are killed |
+| input             | kill   | input, textarea                                                 |
+| button            | kill   | button                                                          |
+| select            | kill   | select (with its options)                                       |
+| meta              | kill   | meta, except charset and viewport (zoom must keep working)       |
+| iframe            | kill   | iframe                                                          |
+| embed             | kill   | embed, object, applet                                           |
+| table_cell_widths | strip  | width on table, td, th, col, colgroup                           |
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from .. import dom
+from ..context import PageContext
+from ..report import FilterReport
+from ..typed import field
+from .base import BuildEnv, Filter, register
+
+
+@dataclass(frozen=True)
+class IgnoreOptions:
+    enabled: bool = field(doc="run this filter")
+    scripts: bool = field(doc="kill <script>")
+    keep_noscript: bool = field(doc="with scripts gone, unwrap <noscript> so its fallback content shows")
+    styles: bool = field(doc="kill <style> and stylesheet links")
+    style_attributes: bool = field(doc="strip style attributes")
+    non_link_images: bool = field(doc="kill images that are not inside a link")
+    image_alt_text: bool = field(doc="put a killed image's alt text in its place")
+    image_links: bool = field(doc="kill links whose only content is images")
+    text_links: bool = field(doc="unwrap text links (words kept, link sent to the retainer)")
+    forms: bool = field(doc="kill forms")
+    form_text_chars: int = field(doc="a form holding this much non-control text is unwrapped instead", min=0)
+    input: bool = field(doc="kill input and textarea")
+    button: bool = field(doc="kill button")
+    select: bool = field(doc="kill select")
+    meta: bool = field(doc="kill meta except charset/viewport")
+    iframe: bool = field(doc="kill iframe")
+    embed: bool = field(doc="kill embed, object, applet")
+    table_cell_widths: bool = field(doc="strip width from table cells")
+
+
+def _xp(expr: str) -> etree.XPath:
+    return etree.XPath(expr)
+
+
+# Compiled once at import: these never depend on options.
+_SCRIPTS = _xp("//script")
+_NOSCRIPTS = _xp("//noscript")
+_STYLES = _xp("//style | //link[contains(concat(' ', translate(normalize-space(@rel), 'STYLEHSE', 'stylehse'), ' '), ' stylesheet ')]")
+_STYLED = _xp("//*[@style]")
+_IMAGES = _xp("//img | //picture")
+_LINKS = _xp("//a[@href]")
+_FORMS = _xp("//form")
+_INPUTS = _xp("//input | //textarea")
+_BUTTONS = _xp("//button")
+_SELECTS = _xp("//select")
+_METAS = _xp("//meta")
+_IFRAMES = _xp("//iframe")
+_EMBEDS = _xp("//embed | //object | //applet")
+_WIDTHS = _xp("//table[@width] | //td[@width] | //th[@width] | //col[@width] | //colgroup[@width]")
+_CONTROLS = ("input", "textarea", "button", "select")
+_KEPT_META_NAMES = frozenset({"viewport"})
+
+
+@register
+class IgnoreFilter(Filter):
+    name = "ignore"
+    Options = IgnoreOptions
+    summary = "kill/unwrap/strip whole classes of elements (scripts, styles, images, links, forms, ...)"
+
+    def __init__(self, options: IgnoreOptions, env: BuildEnv):
+        super().__init__(options, env)
+
+    def apply(self, doc, ctx: PageContext) -> FilterReport:
+        o = self.options
+        report = ctx.new_report(self.name)
+        if o.scripts:
+            for el in _SCRIPTS(doc):
+                ctx.kill(el, report, "scripts")
+            for el in _NOSCRIPTS(doc):
+                if o.keep_noscript:
+                    ctx.unwrap(el, report, "noscript kept: scripts are off")
+                else:
+                    ctx.kill(el, report, "scripts")
+        if o.styles:
+            for el in _STYLES(doc):
+                ctx.kill(el, report, "styles")
+        if o.style_attributes:
+            for el in _STYLED(doc):
+                ctx.strip(el, ["style"], report, "style_attributes")
+        if o.image_links:
+            for a in _LINKS(doc):
+                if _is_image_only_link(a):
+                    ctx.kill(a, report, "image_links")
+        if o.non_link_images:
+            for img in _IMAGES(doc):
+                if img.getparent() is not None and not _inside_link(img):
+                    self._drop_image(img, ctx, report)
+        if o.text_links:
+            for a in _LINKS(doc):
+                if a.getparent() is not None and dom.text_of(a):
+                    ctx.unwrap(a, report, "text_links")
+        if o.forms:
+            for form in _FORMS(doc):
+                self._drop_form(form, ctx, report)
+        for toggle, query, reason in (
+            (o.input, _INPUTS, "input"),
+            (o.button, _BUTTONS, "button"),
+            (o.select, _SELECTS, "select"),
+            (o.iframe, _IFRAMES, "iframe"),
+            (o.embed, _EMBEDS, "embed"),
+        ):
+            if toggle:
+                for el in query(doc):
+                    if el.getparent() is not None:
+                        ctx.kill(el, report, reason)
+        if o.meta:
+            for meta in _METAS(doc):
+                if not _is_kept_meta(meta):
+                    ctx.kill(meta, report, "meta")
+        if o.table_cell_widths:
+            for el in _WIDTHS(doc):
+                ctx.strip(el, ["width"], report, "table_cell_widths")
+        return report
+
+    def _drop_image(self, img, ctx: PageContext, report: FilterReport) -> None:
+        alt = (img.get("alt") or "").strip() if dom.tag_of(img) == "img" else ""
+        if self.options.image_alt_text and alt:
+            prev, parent = img.getprevious(), img.getparent()
+            replacement = f"[{alt}]"
+            if prev is not None:
+                prev.tail = (prev.tail or "") + replacement
+            else:
+                parent.text = (parent.text or "") + replacement
+        ctx.kill(img, report, "non_link_images")
+
+    def _drop_form(self, form, ctx: PageContext, report: FilterReport) -> None:
+        if form.getparent() is None:
+            return
+        if _non_control_text_length(form) >= self.options.form_text_chars:
+            for el in list(form.iter(*_CONTROLS)):
+                if el.getparent() is not None:
+                    ctx.kill(el, report, "forms (control in a page-wrapping form)")
+            ctx.unwrap(form, report, "forms (wraps page text, content kept)")
+        else:
+            ctx.kill(form, report, "forms")
+
+
+def _inside_link(el) -> bool:
+    return any(dom.tag_of(a) == "a" and a.get("href") is not None for a in el.iterancestors())
+
+
+def _is_image_only_link(a) -> bool:
+    has_image = any(True for _ in a.iter("img", "picture", "svg"))
+    return has_image and not a.text_content().strip()
+
+
+def _is_kept_meta(meta) -> bool:
+    if meta.get("charset") is not None:
+        return True
+    if (meta.get("http-equiv") or "").strip().lower() == "content-type":
+        return True
+    return (meta.get("name") or "").strip().lower() in _KEPT_META_NAMES
+
+
+def _non_control_text_length(form) -> int:
+    total = 0
+    for el in form.iter():
+        if not dom.is_element(el) or dom.tag_of(el) in _CONTROLS or dom.tag_of(el) == "option":
+            continue
+        total += len((el.text or "").strip())
+        for child in el:
+            total += len((child.tail or "").strip())
+    return total

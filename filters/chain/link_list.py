@@ -1,0 +1,128 @@
+"""Link-list remover: blocks whose ratio of links to non-linked words passes a threshold.
+
+From the seed paper (Crunch): for a table cell, count its links and its non-linked words,
+where non-linked words = letters outside links / average word length (5, settable). When
+links / non-linked words > threshold the block goes (the cell itself, or only its content
+with ``remove: content``, which keeps a layout table's geometry).
+
+Today's pages build link lists from div, ul, nav, aside, ... as well as td, so the block
+containers are a setting. One bottom-up pass over the tree: inner blocks are judged first,
+and a removed block's links and words no longer count for its ancestors, so a wrapper that
+held a menu beside an article is judged on the article alone.
+
+CJK text: Han, kana and Hangul characters are letters to ``str.isalpha``, but a Chinese or
+Japanese word is one to two characters, not five; with ``counting: letters`` (the paper)
+a CJK paragraph has a third of its real word count and its links weigh three times as much.
+``counting: script_aware`` (the default) counts CJK characters with ``cjk_word_length``
+(1.7 characters per word) and other letters with ``word_length``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from .. import dom
+from ..context import PageContext
+from ..report import FilterReport
+from ..typed import field
+from .base import BuildEnv, Filter, register
+
+_LETTER = re.compile(r"[^\W\d_]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u31f0-\u31ff]")
+# Blocks that hold the document itself; never judged as link lists.
+_NEVER_REMOVED = frozenset({"html", "body", "main", "article"})
+
+
+def _check_containers(value: tuple[str, ...]) -> str | None:
+    bad = [t for t in value if t in _NEVER_REMOVED]
+    return f"cannot be judged as link lists: {', '.join(bad)}" if bad else None
+
+
+@dataclass(frozen=True)
+class LinkListOptions:
+    enabled: bool = field(doc="run this filter")
+    threshold: float = field(doc="remove when links / non-linked words exceeds this", min=0.0)
+    min_links: int = field(doc="a block needs at least this many links to be a link list", min=1)
+    word_length: float = field(doc="letters per word when counting non-linked words", min=0.5, max=50.0)
+    cjk_word_length: float = field(doc="CJK characters per word (counting: script_aware)", min=0.5, max=10.0)
+    counting: Literal["letters", "script_aware"] = field(doc="letters = the paper's rule; script_aware = CJK-aware")
+    containers: tuple[str, ...] = field(doc="tags judged as blocks", check=_check_containers)
+    remove: Literal["element", "content"] = field(doc="remove the block, or only its content")
+
+
+@dataclass
+class _Tally:
+    links: int = 0
+    words: float = 0.0
+
+
+@register
+class LinkListFilter(Filter):
+    name = "link_list"
+    Options = LinkListOptions
+    summary = "kill blocks whose links-to-non-linked-words ratio passes the threshold"
+
+    def __init__(self, options: LinkListOptions, env: BuildEnv):
+        super().__init__(options, env)
+        self._containers = frozenset(t.lower() for t in options.containers)
+
+    def words_in(self, text: str) -> float:
+        """Non-linked words in ``text`` under the configured counting rule."""
+        if not text:
+            return 0.0
+        letters = len(_LETTER.findall(text))
+        if self.options.counting == "letters":
+            return letters / self.options.word_length
+        cjk = len(_CJK.findall(text))
+        return (letters - cjk) / self.options.word_length + cjk / self.options.cjk_word_length
+
+    def apply(self, doc, ctx: PageContext) -> FilterReport:
+        report = ctx.new_report(self.name)
+        body = dom.body_of(doc)
+        elements = [el for el in body.iter() if dom.is_element(el)]
+        tallies: dict = {}
+        for el in reversed(elements):  # descendants before ancestors
+            tally = self._tally(el, tallies)
+            tag = dom.tag_of(el)
+            if tag in self._containers and self._is_link_list(tally):
+                reason = f"{tally.links} links / {tally.words:.1f} words > {self.options.threshold}"
+                self._remove(el, ctx, report, reason)
+                tally = _Tally()
+            tallies[el] = tally
+        return report
+
+    def _tally(self, el, tallies: dict) -> _Tally:
+        tally = _Tally()
+        in_link = dom.tag_of(el) == "a" and el.get("href") is not None
+        if in_link:
+            tally.links = 1
+        else:
+            tally.words += self.words_in(el.text or "")
+        for child in el:
+            if dom.is_element(child):
+                sub = tallies.get(child)
+                if sub is not None:
+                    tally.links += sub.links
+                    tally.words += 0.0 if in_link else sub.words
+            if not in_link:
+                tally.words += self.words_in(child.tail or "")
+        return tally
+
+    def _is_link_list(self, tally: _Tally) -> bool:
+        if tally.links < self.options.min_links:
+            return False
+        if tally.words == 0:
+            return True
+        return tally.links / tally.words > self.options.threshold
+
+    def _remove(self, el, ctx: PageContext, report: FilterReport, reason: str) -> None:
+        if self.options.remove == "element":
+            ctx.kill(el, report, reason)
+            return
+        for child in list(el):
+            if dom.is_element(child):
+                ctx.note_links(child, self.name)
+            el.remove(child)
+        el.text = None
+        report.add("kill", dom.describe(el) + " (content)", reason)

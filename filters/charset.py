@@ -1,0 +1,85 @@
+"""Bytes to text the way browsers do it: BOM, then the HTTP header, then <meta>, then detection.
+
+Labels are normalised as the WHATWG Encoding standard says (``iso-8859-1`` and ``ascii`` mean
+windows-1252, a ``utf-16`` meta means UTF-8). With nothing declared, valid UTF-8 is UTF-8 and
+anything else is guessed by charset-normalizer (a maintained detector), falling back to
+windows-1252, the web's historical default.
+"""
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+
+import charset_normalizer
+
+PRESCAN_BYTES = 1024  # the WHATWG prescan looks at the first 1024 bytes for a <meta> charset
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+_META = re.compile(
+    rb"""<meta[^>]+?charset\s*=\s*["']?\s*([A-Za-z0-9_:.+-]+)""",
+    re.IGNORECASE,
+)
+_ALIASES = {
+    "iso-8859-1": "windows-1252", "latin1": "windows-1252", "latin-1": "windows-1252", "l1": "windows-1252",
+    "ascii": "windows-1252", "us-ascii": "windows-1252", "iso_8859-1": "windows-1252", "iso8859-1": "windows-1252",
+    "cp1252": "windows-1252", "x-user-defined": "windows-1252",
+    "iso-8859-9": "windows-1254", "latin5": "windows-1254", "iso-8859-11": "windows-874", "tis-620": "windows-874",
+    "gb2312": "gbk", "x-gbk": "gbk", "ks_c_5601-1987": "euc-kr", "x-sjis": "shift_jis", "sjis": "shift_jis",
+}
+
+
+@dataclass(frozen=True)
+class Decoded:
+    text: str
+    encoding: str  # Python codec name actually used
+    source: str  # bom | header | meta | utf-8 | detected | default
+
+
+def normalise_label(label: str | None, *, from_meta: bool = False) -> str | None:
+    """A Python codec name for a charset label, or None when unknown."""
+    if not label:
+        return None
+    label = label.strip().strip("\"'").lower()
+    label = _ALIASES.get(label, label)
+    try:
+        name = codecs.lookup(label).name
+    except LookupError:
+        return None
+    if from_meta and name.startswith("utf-16"):
+        return "utf-8"  # a page cannot declare UTF-16 from inside itself (WHATWG)
+    return name
+
+
+def charset_from_content_type(content_type: str | None) -> str | None:
+    if not content_type:
+        return None
+    match = re.search(r"charset\s*=\s*[\"']?([^\"';,\s]+)", content_type, re.IGNORECASE)
+    return match.group(1) if match else None
+
+
+def meta_charset(data: bytes) -> str | None:
+    match = _META.search(data[:PRESCAN_BYTES])
+    return match.group(1).decode("ascii", "replace") if match else None
+
+
+def decode(data: bytes, header_charset: str | None = None) -> Decoded:
+    """Decode an HTML body; never raises (undecodable bytes become U+FFFD, as in browsers)."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return Decoded(data[len(bom):].decode(name, "replace"), name, "bom")
+    declared = normalise_label(header_charset)
+    if declared:
+        return Decoded(data.decode(declared, "replace"), declared, "header")
+    declared = normalise_label(meta_charset(data), from_meta=True)
+    if declared:
+        return Decoded(data.decode(declared, "replace"), declared, "meta")
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
+    except UnicodeDecodeError:
+        pass
+    best = charset_normalizer.from_bytes(data[:65536]).best()
+    if best is not None:
+        name = normalise_label(best.encoding)
+        if name:
+            return Decoded(data.decode(name, "replace"), name, "detected")
+    return Decoded(data.decode("windows-1252", "replace"), "cp1252", "default")

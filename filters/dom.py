@@ -1,0 +1,128 @@
+"""DOM primitives shared by every filter: parsing, removing and unwrapping, describing, measuring.
+
+Parsing always goes through here so the whole engine sees one kind of tree (lxml.html with
+``HtmlElement`` nodes, comments and processing instructions kept as their own node types).
+"""
+from __future__ import annotations
+
+import re
+
+import lxml.html
+from lxml import etree
+
+from .errors import PageError
+
+HtmlElement = lxml.html.HtmlElement
+
+# The parser is told the bytes are UTF-8 so a stale <meta charset> in the page cannot
+# re-decode text we already decoded; huge_tree lifts libxml2's limits on deep/huge pages.
+_PARSER = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True, remove_blank_text=False)
+
+WHITESPACE = re.compile(r"\s+")
+
+
+def parse(text: str) -> HtmlElement:
+    """Parse decoded HTML text into a document root (<html>), or raise PageError."""
+    data = text.encode("utf-8", "surrogatepass")
+    if not data.strip():
+        raise PageError("empty document")
+    try:
+        root = lxml.html.document_fromstring(data, parser=_PARSER)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
+        raise PageError(f"unparseable HTML: {exc}") from exc
+    if root is None:
+        raise PageError("unparseable HTML: no root element")
+    return root
+
+
+def is_element(node) -> bool:
+    """True for real elements (not comments, processing instructions or entities)."""
+    return isinstance(node.tag, str)
+
+
+def tag_of(el) -> str:
+    return el.tag.lower() if isinstance(el.tag, str) else ""
+
+
+def remove(el) -> None:
+    """Drop ``el`` and its content, keeping the text that follows it (its tail)."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def unwrap(el) -> None:
+    """Replace ``el`` by its content (text, children, tail all kept in place)."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    index = parent.index(el)
+    prev = el.getprevious()
+    text = el.text or ""
+    if text:
+        if prev is not None:
+            prev.tail = (prev.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+    children = list(el)
+    for offset, child in enumerate(children):
+        parent.insert(index + offset, child)
+    last = children[-1] if children else el.getprevious()
+    if el.tail:
+        if last is not None and last is not el:
+            last.tail = (last.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
+
+
+def describe(el) -> str:
+    """A short, human-readable name for an element: tag#id.class1.class2 (classes capped)."""
+    if not is_element(el):
+        return "#comment"
+    name = tag_of(el)
+    ident = (el.get("id") or "").strip()
+    if ident:
+        name += "#" + ident[:40]
+    classes = (el.get("class") or "").split()
+    if classes:
+        name += "." + ".".join(c[:30] for c in classes[:3])
+    return name
+
+
+def text_of(el) -> str:
+    """All text under ``el`` with whitespace collapsed."""
+    return WHITESPACE.sub(" ", el.text_content()).strip()
+
+
+def body_of(root) -> HtmlElement:
+    body = root.find("body")
+    if body is None:
+        body = root.find(".//body")
+    if body is None:
+        body = etree.SubElement(root, "body")
+    return body
+
+
+def head_of(root) -> HtmlElement:
+    head = root.find("head")
+    if head is None:
+        head = etree.Element("head")
+        root.insert(0, head)
+    return head
+
+
+def new_element(tag: str, attrib: dict[str, str] | None = None, text: str | None = None, parent=None):
+    """A new HtmlElement (so it has text_content() etc.), optionally appended to ``parent``."""
+    el = lxml.html.Element(tag, attrib or {}) if parent is None else etree.SubElement(parent, tag, attrib or {})
+    if text is not None:
+        el.text = text
+    return el

@@ -1,0 +1,287 @@
+"""The pipeline: bytes in, a rewritten page out, with a report of everything removed.
+
+One parse per page. Order: decode, parse, read metadata, pick the mode (auto), run the
+chain's filters in the YAML order, select the content (reader/text), build the page, run the
+removed-link retainer (always last), serialise. Returns a ``Result``; raises ``PageError``
+(including ``BudgetExceeded``) when the page cannot be processed, so callers can serve the
+original instead.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from . import dom, metadata, modes
+from .charset import decode
+from .content.base import Selection
+from .context import PageContext
+from .errors import PageError
+from .links import RemovedLink, bypass_url, safe_url
+from .metadata import Metadata
+from .render import html as html_out
+from .render import reader, text as text_out
+from .report import FilterReport
+from .settings import Config, Profile, load_config
+
+MODES = ("auto", "filter", "reader", "text", "off")
+CONTENT_REPORT = "content"
+
+
+@dataclass
+class Result:
+    html: str  # the rewritten page as HTML (filter or reader page); the original text when unchanged
+    text: str  # plain text of the main content (no link numbers)
+    title: str
+    mode: str  # the mode applied: filter | reader | text | off
+    removed_links: list[RemovedLink]
+    reports: list[FilterReport]
+    output: str  # what to serve: HTML, or plain text in text mode / text output
+    media_type: str  # text/html or text/plain
+    changed: bool  # False: serve the original bytes
+    decision: str  # why this mode
+    metadata: Metadata = field(default_factory=Metadata)
+    selection: str = ""  # how the content was chosen (reader/text modes)
+    encoding: str = ""
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def removed_count(self) -> int:
+        return sum(r.count for r in self.reports)
+
+    def report_dict(self) -> dict:
+        return {
+            "mode": self.mode,
+            "decision": self.decision,
+            "selection": self.selection,
+            "title": self.title,
+            "filters": [r.as_dict() for r in self.reports],
+            "removed_links": [{"url": l.url, "text": l.text, "filter": l.filter} for l in self.removed_links],
+        }
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.timings: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.timings[name] = self.timings.get(name, 0.0) + (now - self._last) * 1000
+        self._last = now
+
+
+class Pipeline:
+    """Runs a Config's profiles over pages. Thread-safe: holds no per-page state."""
+
+    def __init__(self, config: Config | None = None):
+        self.config = config if config is not None else load_config()
+
+    def run(
+        self,
+        html: bytes | str,
+        url: str | None = None,
+        *,
+        mode: str | None = None,
+        charset: str | None = None,
+        budget_ms: float | None = None,
+        format: str | None = None,
+    ) -> Result:
+        """Filter one page. ``mode`` and ``format`` ("html" or "text") override the config."""
+        clock = _Clock()
+        deadline = time.monotonic() + budget_ms / 1000 if budget_ms else None
+        if isinstance(html, bytes):
+            decoded = decode(html, charset)
+            source, encoding = decoded.text, decoded.encoding
+        else:
+            source, encoding = html, "utf-8"
+        clock.lap("decode")
+        ctx = PageContext(url=url, base_url=url, deadline=deadline)
+        profile = self.config.profile_for(ctx.host)
+        settings = profile.settings
+        requested = mode or settings.mode
+        if requested not in MODES:
+            raise ValueError(f"unknown mode {requested!r}; expected one of {', '.join(MODES)}")
+        if requested == "off":
+            return _unchanged(source, encoding, "off: requested", clock)
+        doc = dom.parse(source)
+        clock.lap("parse")
+        ctx.base_url = _base_url(doc, url)
+        meta = metadata.extract(doc)
+        doctype = html_out.original_doctype(doc)
+        clock.lap("metadata")
+        applied, decision = _resolve_mode(requested, doc, settings)
+        if applied == "off":
+            return _unchanged(source, encoding, decision, clock)
+        for flt in profile.chain_before_retainer:
+            ctx.check_budget()
+            flt.apply(doc, ctx)
+        clock.lap("filters")
+        ctx.check_budget()
+        as_text = _wants_text(format, applied, settings)
+        if applied in ("reader", "text"):
+            result = self._reader(doc, ctx, profile, meta, applied, decision, clock, as_text)
+        else:
+            result = self._filtered(doc, ctx, profile, meta, doctype, decision, clock, as_text)
+        result.encoding = encoding
+        result.timings_ms = clock.timings
+        return result
+
+    # ------------------------------------------------------------------ filter mode
+
+    def _filtered(self, doc, ctx, profile: Profile, meta: Metadata, doctype, decision, clock, as_text: bool) -> Result:
+        settings = profile.settings
+        body = dom.body_of(doc)
+        content_text = text_out.render([body], text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks)).text
+        clock.lap("render")
+        back = bypass_url(ctx.url)
+        if back:
+            footer = dom.new_element("p", {"data-clearpage": "footer"}, parent=body)
+            dom.new_element("a", {"href": back}, "Original page (without clearpage)", parent=footer)
+        if profile.retainer is not None:
+            profile.retainer.apply(doc, ctx)
+        page = html_out.serialize(doc, doctype)
+        clock.lap("serialize")
+        title = meta.title
+        if as_text:
+            output, media = _text_page(title, meta, [dom.body_of(doc)], ctx, settings), "text/plain"
+        else:
+            output, media = page, "text/html"
+        return Result(page, content_text, title, "filter", _unique(ctx), ctx.reports, output, media, True, decision, meta)
+
+    # ------------------------------------------------------------------ reader / text mode
+
+    def _reader(self, doc, ctx, profile: Profile, meta: Metadata, applied, decision, clock, as_text: bool) -> Result:
+        settings = profile.settings
+        selection = select_content(profile, doc, ctx)
+        nodes = selection.nodes if selection else (dom.body_of(doc),)
+        report = ctx.new_report(CONTENT_REPORT)
+        report.notes.append(selection.reason if selection else "no selection: whole page kept")
+        _note_links_outside(doc, nodes, ctx)
+        clock.lap("select")
+        content_text = text_out.render(nodes, text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks)).text
+        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url))
+        if profile.retainer is not None and settings.reader.show_removed_links:
+            profile.retainer.apply(page.doc, ctx)
+        clock.lap("render")
+        page_html = html_out.serialize(page.doc)
+        clock.lap("serialize")
+        if as_text:
+            output, media = _text_page(page.title, meta, nodes, ctx, settings), "text/plain"
+        else:
+            output, media = page_html, "text/html"
+        sel = f"{selection.algorithm}: {selection.reason}" if selection else "none"
+        return Result(page_html, content_text, page.title, applied, _unique(ctx), ctx.reports, output, media, True, decision, meta, sel)
+
+
+def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
+    """Site selectors first, then the configured algorithm and its fallbacks."""
+    report = None
+    for selector in profile.noise_selectors:
+        for el in selector(doc):
+            if el.getparent() is not None:
+                report = report or ctx.new_report("noise_selectors")
+                ctx.kill(el, report, f"noise selector {selector.css}")
+    matched = [el for selector in profile.content_selectors for el in selector(doc)]
+    if matched:
+        from .content.base import in_document_order
+
+        return Selection(in_document_order(matched), 1.0, "site content selectors", "selectors")
+    min_chars = profile.settings.content.min_chars
+    best: Selection | None = None
+    best_chars = -1
+    for algorithm in profile.algorithms:
+        ctx.check_budget()
+        selection = algorithm.select(doc, ctx)
+        if selection is None:
+            continue
+        chars = sum(len(dom.text_of(n)) for n in selection.nodes)
+        if chars >= min_chars:
+            return selection
+        if chars > best_chars:
+            best, best_chars = selection, chars
+    return best
+
+
+def _note_links_outside(doc, nodes, ctx: PageContext) -> None:
+    """Links the reader page leaves out are removed links too: the retainer keeps them reachable."""
+    kept = set(nodes)
+    body = dom.body_of(doc)
+    if body in kept:
+        return
+    for a in body.iter("a"):
+        if a.get("href") is None:
+            continue
+        if any(anc in kept for anc in a.iterancestors()):
+            continue
+        ctx.note_links(a, CONTENT_REPORT)
+
+
+def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings) -> str:
+    options = text_out.TextOptions(
+        marks=True, link_refs=True, image_alts=True, max_line_breaks=settings.output.max_line_breaks, base_url=ctx.base_url
+    )
+    rendered = text_out.render(nodes, options)
+    parts = [title, ""]
+    if meta.byline:
+        parts += [meta.byline, ""]
+    parts.append(rendered.text)
+    if rendered.links:
+        parts += ["", "Links", ""]
+        parts += [f"[{i}] {text + ': ' if text else ''}{url}" for i, (url, text) in enumerate(rendered.links, 1)]
+    removed = _unique(ctx)
+    if removed:
+        parts += ["", "Removed links", ""]
+        parts += [f"- {link.text + ': ' if link.text else ''}{link.url}" for link in removed]
+    return text_out.cap_line_breaks("\n".join(parts), settings.output.max_line_breaks)
+
+
+def _unique(ctx: PageContext) -> list[RemovedLink]:
+    from .chain.removed_links import unique_links
+
+    return unique_links(ctx.removed_links)
+
+
+def _wants_text(format: str | None, applied: str, settings) -> bool:
+    if format is not None:
+        if format not in ("html", "text"):
+            raise ValueError(f"unknown format {format!r}; expected html or text")
+        return format == "text"
+    return applied == "text" or settings.output.format == "text"
+
+
+def _resolve_mode(requested: str, doc, settings) -> tuple[str, str]:
+    if requested != "auto":
+        return requested, f"{requested}: requested"
+    decision = modes.decide(doc, settings.auto)
+    return decision.mode, f"auto -> {decision.mode}: {decision.reason}"
+
+
+def _base_url(doc, url: str | None) -> str | None:
+    base = doc.find(".//head/base[@href]")
+    if base is None:
+        base = doc.find(".//base[@href]")
+    if base is not None:
+        resolved = safe_url(base.get("href"), url)
+        if resolved:
+            return resolved
+    return url
+
+
+def _unchanged(source: str, encoding: str, decision: str, clock: _Clock) -> Result:
+    return Result(source, "", "", "off", [], [], source, "text/html", False, decision, encoding=encoding, timings_ms=clock.timings)
+
+
+def extract_text(html: bytes | str, url: str | None = None, config: Config | None = None) -> str:
+    """The main content of a page as plain text (reader-mode selection, no link numbers)."""
+    pipeline = Pipeline(config) if config is not None else _default_pipeline()
+    return pipeline.run(html, url, mode="reader").text
+
+
+_DEFAULT: Pipeline | None = None
+
+
+def _default_pipeline() -> Pipeline:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Pipeline()
+    return _DEFAULT

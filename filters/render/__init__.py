@@ -1,0 +1,1 @@
+"""Output: the filtered page as HTML, the reader page, and plain text."""

@@ -1,0 +1,151 @@
+"""Plain text from a DOM in reading order: blocks separated, lists bulleted, tables as lines.
+
+Used for ``Result.text`` (the main content, no link numbers) and for the text mode served
+to screen readers and braille displays (title first, links numbered and listed at the end).
+The walk is iterative (``iterwalk``), so a page nested 100,000 deep cannot overflow the stack.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from .. import dom
+from ..links import safe_url
+
+BLOCKS = frozenset(
+    "address article aside blockquote body caption center dd details dialog dir div dl dt fieldset "
+    "figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre "
+    "section summary table tbody tfoot thead tr ul".split()
+)
+SKIPPED = frozenset({"script", "style", "noscript", "template", "head", "title", "select", "option", "datalist", "iframe", "object", "embed", "svg", "math", "button", "input", "textarea"})
+HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_SPACES = re.compile(r"[ \t\r\n\f\v]+")
+_TRAILING = re.compile(r"[ \t]+\n")
+
+
+@dataclass
+class TextOptions:
+    marks: bool = False  # "# " before headings, "- " before list items, " | " between cells
+    link_refs: bool = False  # "[n]" after link text, links listed by the caller
+    image_alts: bool = False  # "[image: alt]" for images with a text alternative
+    max_line_breaks: int = 2
+    base_url: str | None = None
+
+
+@dataclass
+class TextResult:
+    text: str
+    links: list[tuple[str, str]] = field(default_factory=list)  # (url, text), numbered from 1
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.pending = 0  # newlines owed before the next text
+        self.at_line_start = True
+
+    def brk(self, n: int) -> None:
+        if self.parts:
+            self.pending = max(self.pending, n)
+
+    def write(self, text: str, *, raw: bool = False) -> None:
+        if not raw:
+            text = _SPACES.sub(" ", text)
+            if self.at_line_start or self.pending:
+                text = text.lstrip(" ")
+        if not text:
+            return
+        if self.pending:
+            self.parts.append("\n" * self.pending)
+            self.pending = 0
+        elif not raw and text.startswith(" ") and self.parts and self.parts[-1].endswith(" "):
+            text = text[1:]
+            if not text:
+                return
+        self.parts.append(text)
+        self.at_line_start = text.endswith("\n")
+
+
+def render(nodes, options: TextOptions | None = None) -> TextResult:
+    options = options or TextOptions()
+    writer = _Writer()
+    links: list[tuple[str, str]] = []
+    link_index: dict[str, int] = {}
+    for node in nodes:
+        _walk(node, writer, options, links, link_index)
+        writer.brk(2)
+    return TextResult(cap_line_breaks("".join(writer.parts), options.max_line_breaks), links)
+
+
+def _walk(root, writer: _Writer, options: TextOptions, links, link_index) -> None:
+    skip_depth = 0
+    pre_depth = 0
+    list_depth = 0
+    cells: list[int] = []
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        tag = dom.tag_of(el)
+        is_root = el is root
+        if event == "start":
+            if skip_depth or not tag or tag in SKIPPED or el.get("hidden") is not None or el.get("aria-hidden") == "true":
+                skip_depth += 1
+                continue
+            if tag in BLOCKS:
+                writer.brk(1 if tag in ("li", "tr", "dt", "dd") else 2)
+            if tag in HEADINGS and options.marks:
+                writer.write("#" * HEADINGS[tag] + " ")
+            elif tag == "li":
+                list_depth_prefix = "  " * max(list_depth - 1, 0)
+                writer.write(list_depth_prefix + ("- " if options.marks else ""), raw=True)
+            elif tag in ("ul", "ol", "menu", "dir"):
+                list_depth += 1
+            elif tag == "tr":
+                cells.append(0)
+            elif tag in ("td", "th"):
+                if cells:
+                    if cells[-1]:
+                        writer.write(" | " if options.marks else " ", raw=True)
+                    cells[-1] += 1
+            elif tag == "br":
+                writer.parts.append("\n")
+                writer.pending = 0
+                writer.at_line_start = True
+            elif tag == "img" and options.image_alts:
+                alt = (el.get("alt") or "").strip()
+                if alt:
+                    writer.write(f" [image: {alt}] ")
+            elif tag == "pre":
+                pre_depth += 1
+            if el.text:
+                writer.write(el.text, raw=pre_depth > 0)
+        else:
+            if skip_depth:
+                skip_depth -= 1
+                if skip_depth == 0 and not is_root and el.tail:
+                    writer.write(el.tail, raw=pre_depth > 0)
+                continue
+            if tag == "a" and options.link_refs:
+                url = safe_url(el.get("href"), options.base_url)
+                if url:
+                    if url not in link_index:
+                        links.append((url, dom.text_of(el)))
+                        link_index[url] = len(links)
+                    writer.write(f" [{link_index[url]}]")
+            if tag in ("ul", "ol", "menu", "dir"):
+                list_depth -= 1
+            elif tag == "tr" and cells:
+                cells.pop()
+            elif tag == "pre":
+                pre_depth -= 1
+            if tag in BLOCKS:
+                writer.brk(1 if tag in ("li", "tr", "dt", "dd") else 2)
+            if not is_root and el.tail:
+                writer.write(el.tail, raw=pre_depth > 0)
+
+
+def cap_line_breaks(text: str, limit: int) -> str:
+    """Trim trailing spaces on lines and allow at most ``limit`` consecutive line breaks."""
+    text = _TRAILING.sub("\n", text)
+    text = re.sub(r"\n{%d,}" % (limit + 1), "\n" * limit, text)
+    return text.strip("\n") + ("\n" if text.strip() else "")

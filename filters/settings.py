@@ -1,0 +1,380 @@
+"""The config: embedded default YAML, a user file merged over it, validated into typed objects.
+
+``load_config(path)`` reads ``config/default.yaml`` from the package, merges the user file
+over it (mappings key by key; lists and scalars replace), converts the result into frozen
+dataclasses with strict checks, then builds one ``Profile`` for the whole config and one per
+``sites:`` entry (the entry's overrides merged over the user's top level). Filters,
+content algorithms and CSS selectors are built here, once; pages only use them.
+
+Any problem raises ``ConfigError`` listing every ``FILE:LINE: key: problem`` found.
+"""
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import hashlib
+import importlib.resources
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from . import chain as _chain  # noqa: F401  (registers the filters)
+from . import content as _content  # noqa: F401  (registers the content algorithms)
+from .chain.base import FILTERS, BuildEnv, Filter
+from .content.base import ALGORITHMS, ContentAlgorithm
+from .css import CompiledSelector, check_selectors, compile_selector
+from .errors import ConfigError, Problem
+from .typed import Invalid, convert, convert_dataclass, field
+from .yamlsrc import Map, Node, Scalar, Seq, load_file, load_text, merge
+
+Mode = Literal["auto", "filter", "reader", "text", "off"]
+DEFAULT_CONFIG = "default.yaml"
+RETAINER = "removed_links"
+# Keys a `sites:` entry may override; `proxy` is process-wide and cannot vary per site.
+SITE_KEYS = ("mode", "chain", "filters", "content", "output", "reader", "auto")
+
+
+@dataclass(frozen=True)
+class ProxySettings:
+    max_body_bytes: int = field(doc="HTML bodies larger than this pass through untouched", min=1024)
+    time_budget_ms: int = field(doc="a page not filtered within this is served as it came", min=10)
+    workers: int = field(doc="filtering processes; 0 = one per CPU core", min=0, max=64)
+    reload_check_s: float = field(doc="how often the config file is checked for changes", min=0.1)
+
+
+@dataclass(frozen=True)
+class AutoSettings:
+    app_shell_max_chars: int = field(doc="a page with less visible text than this and scripts is an app shell: left untouched", min=0)
+    min_block_chars: int = field(doc="text blocks shorter than this do not count towards 'article'", min=0)
+    article_score: float = field(doc="sum of sqrt(block chars - min_block_chars) needed to call a page an article", min=0.0)
+
+
+@dataclass(frozen=True)
+class OutputSettings:
+    format: Literal["html", "text"] = field(doc="filter mode output: the page as HTML or as plain text")
+    max_line_breaks: int = field(doc="at most this many consecutive line breaks in text output", min=1, max=20)
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    font_scale: float = field(doc="reader text size relative to the browser default", min=0.5, max=4.0)
+    theme: Literal["auto", "light", "dark"] = field(doc="auto follows prefers-color-scheme")
+    images: bool = field(doc="keep images in the reader page")
+    show_removed_links: bool = field(doc="show the removed-links nav on the reader page")
+
+
+def _check_algorithm(name: str) -> str | None:
+    if name in ALGORITHMS:
+        return None
+    return _unknown("content algorithm", name, ALGORITHMS)
+
+
+def _check_algorithms(names: tuple[str, ...]) -> str | None:
+    for name in names:
+        problem = _check_algorithm(name)
+        if problem:
+            return problem
+    return None
+
+
+@dataclass(frozen=True)
+class ContentSettings:
+    algorithm: str = field(doc="the content-selection algorithm for reader and text modes", check=_check_algorithm)
+    fallback: tuple[str, ...] = field(doc="algorithms tried in turn when the pick is too small", check=_check_algorithms)
+    min_chars: int = field(doc="a pick with less text than this is too small", min=0)
+    selectors: tuple[str, ...] = field(doc="CSS selectors for the content; when they match, they win", check=check_selectors)
+    noise_selectors: tuple[str, ...] = field(doc="CSS selectors removed before selection", check=check_selectors)
+    options: dict[str, Any] = field(doc="per-algorithm options, keyed by algorithm name")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One profile's settings (the top level, or the top level with a site's overrides)."""
+
+    mode: Mode = field(doc="auto | filter | reader | text | off")
+    chain: tuple[str, ...] = field(doc="filters in the order they run")
+    filters: dict[str, Any] = field(doc="options per filter, keyed by filter name")
+    content: ContentSettings = field(doc="content selection")
+    output: OutputSettings = field(doc="output format")
+    reader: ReaderSettings = field(doc="reader page")
+    auto: AutoSettings = field(doc="the auto mode's article / app-shell rule")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Settings plus what was built from them: the filter chain, algorithms, compiled selectors."""
+
+    settings: Settings
+    filters: tuple[Filter, ...]
+    algorithms: tuple[ContentAlgorithm, ...]  # the configured one first, then the fallbacks
+    content_selectors: tuple[CompiledSelector, ...]
+    noise_selectors: tuple[CompiledSelector, ...]
+
+    @property
+    def chain_before_retainer(self) -> tuple[Filter, ...]:
+        return tuple(f for f in self.filters if f.name != RETAINER)
+
+    @property
+    def retainer(self) -> Filter | None:
+        return next((f for f in self.filters if f.name == RETAINER), None)
+
+
+@dataclass(frozen=True)
+class SiteRule:
+    patterns: tuple[str, ...]
+    profile: Profile
+
+    def matches(self, host: str) -> bool:
+        return any(_host_matches(host, p) for p in self.patterns)
+
+
+@dataclass(frozen=True)
+class Config:
+    path: str | None
+    proxy: ProxySettings
+    base: Profile
+    sites: tuple[SiteRule, ...]
+    digest: str  # hash of the sources, so workers can tell configs apart
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def settings(self) -> Settings:
+        return self.base.settings
+
+    def profile_for(self, host: str | None) -> Profile:
+        if host:
+            host = host.lower().rstrip(".")
+            for rule in self.sites:
+                if rule.matches(host):
+                    return rule.profile
+        return self.base
+
+
+def _host_matches(host: str, pattern: str) -> bool:
+    pattern = pattern.lower().rstrip(".")
+    if fnmatch.fnmatchcase(host, pattern):
+        return True
+    # "*.example.com" also covers "example.com" itself.
+    return pattern.startswith("*.") and host == pattern[2:]
+
+
+def _unknown(kind: str, name: str, known) -> str:
+    hint = difflib.get_close_matches(name, list(known), n=1)
+    return f"unknown {kind} {name!r}" + (f"; did you mean {hint[0]!r}?" if hint else f"; known: {', '.join(sorted(known))}")
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def default_text() -> str:
+    return importlib.resources.files("clearpage.config").joinpath(DEFAULT_CONFIG).read_text(encoding="utf-8")
+
+
+def default_path() -> str:
+    return str(importlib.resources.files("clearpage.config").joinpath(DEFAULT_CONFIG))
+
+
+def load_config(path: str | Path | None = None) -> Config:
+    """The embedded default, with the YAML file at ``path`` merged over it when given."""
+    base = load_text(default_text(), default_path())
+    sources = [default_text()]
+    if path is not None:
+        user = load_file(str(path))
+        sources.append(Path(path).read_text(encoding="utf-8"))
+        base = merge(base, user)
+    return build_config(base, str(path) if path else None, sources)
+
+
+def load_config_text(text: str, name: str = "<config>") -> Config:
+    """Like load_config, with the user YAML given as text (tests, workers)."""
+    base = merge(load_text(default_text(), default_path()), load_text(text, name))
+    return build_config(base, name, [default_text(), text])
+
+
+def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
+    problems: list[Problem] = []
+    env = BuildEnv()
+    if not isinstance(root, Map):
+        raise ConfigError([Problem(root.file, root.line, "", "the config must be a mapping")])
+    allowed = {"proxy", "sites", *SITE_KEYS}
+    for key, (line, _) in root.entries.items():
+        if key not in allowed:
+            problems.append(Problem(root.file, line, key, _unknown("key", key, allowed).replace("unknown key ", "unknown key ", 1)))
+    proxy = _try(lambda: convert(_need(root, "proxy", problems), ProxySettings, "proxy", problems))
+    base = _try(lambda: _build_profile(root, "", env, problems))
+    sites = _build_sites(root, env, problems)
+    problems.extend(env.problems)
+    if problems or proxy is None or base is None:
+        raise ConfigError(_dedupe(problems) or [Problem(root.file, root.line, "", "invalid config")])
+    digest = hashlib.sha256("\0".join(sources).encode()).hexdigest()[:16]
+    warnings = tuple(env.warnings)
+    return Config(path, proxy, base, tuple(sites), digest, warnings)
+
+
+def _try(fn):
+    try:
+        return fn()
+    except Invalid:
+        return None
+
+
+def _need(node: Map, key: str, problems: list[Problem]) -> Node:
+    child = node.get(key)
+    if child is None:
+        problems.append(Problem(node.file, node.line, key, "missing key"))
+        raise Invalid
+    return child
+
+
+def _dedupe(problems: list[Problem]) -> list[Problem]:
+    return list(dict.fromkeys(problems))
+
+
+def _build_profile(root: Map, prefix: str, env: BuildEnv, problems: list[Problem]) -> Profile:
+    view = Map(root.file, root.line, {k: v for k, v in root.entries.items() if k in SITE_KEYS})
+    # Convert the sections with their own rules first, each on its own, so one bad section
+    # does not hide the problems of the others.
+    special = {
+        "chain": _try(lambda: _convert_chain(_need(root, "chain", problems), _key(prefix, "chain"), problems)),
+        "filters": _try(lambda: _convert_filters(_need(root, "filters", problems), _key(prefix, "filters"), problems)),
+        "content": _try(lambda: _convert_content(_need(root, "content", problems), _key(prefix, "content"), env, problems)),
+    }
+    settings = convert_dataclass(view, Settings, prefix, problems, extra=special)
+    if any(value is None for value in special.values()):
+        raise Invalid
+    filters = []
+    for name in settings.chain:
+        options = settings.filters.get(name)
+        if options is None:
+            problems.append(Problem(root.file, root.key_line("chain"), _key(prefix, "chain"), f"filter {name!r} has no options under filters:"))
+            raise Invalid
+        if options.enabled:
+            key = ("filter", name, options)
+            filters.append(env.cached(key, lambda n=name, o=options: FILTERS[n](o, env)))
+    content = settings.content
+    algorithms = []
+    for name in dict.fromkeys((content.algorithm, *content.fallback)):
+        options = content.options.get(name)
+        algorithms.append(env.cached(("algorithm", name, options), lambda n=name, o=options: ALGORITHMS[n](o, env)))
+    return Profile(
+        settings,
+        tuple(filters),
+        tuple(algorithms),
+        tuple(compile_selector(css) for css in content.selectors),
+        tuple(compile_selector(css) for css in content.noise_selectors),
+    )
+
+
+def _key(prefix: str, name: str) -> str:
+    return f"{prefix}.{name}" if prefix else name
+
+
+def _convert_chain(node: Node, key: str, problems: list[Problem]) -> tuple[str, ...]:
+    names = convert(node, tuple[str, ...], key, problems)
+    bad = False
+    for i, name in enumerate(names):
+        item = node.items[i]  # type: ignore[attr-defined]
+        if name not in FILTERS:
+            problems.append(Problem(item.file, item.line, f"{key}[{i}]", _unknown("filter", name, FILTERS)))
+            bad = True
+        elif names.index(name) != i:
+            problems.append(Problem(item.file, item.line, f"{key}[{i}]", f"filter {name!r} listed twice"))
+            bad = True
+    if RETAINER in names and names[-1] != RETAINER:
+        i = names.index(RETAINER)
+        item = node.items[i]  # type: ignore[attr-defined]
+        problems.append(Problem(item.file, item.line, f"{key}[{i}]", f"{RETAINER} must be last: it appends what the filters before it removed"))
+        bad = True
+    if bad:
+        raise Invalid
+    return names
+
+
+def _convert_filters(node: Node, key: str, problems: list[Problem]) -> dict[str, Any]:
+    if not isinstance(node, Map):
+        problems.append(Problem(node.file, node.line, key, "expected a mapping of filter name to options"))
+        raise Invalid
+    out, bad = {}, False
+    for name, (line, value) in node.entries.items():
+        cls = FILTERS.get(name)
+        if cls is None:
+            problems.append(Problem(node.file, line, f"{key}.{name}", _unknown("filter", name, FILTERS)))
+            bad = True
+            continue
+        try:
+            out[name] = convert(value, cls.Options, f"{key}.{name}", problems)
+        except Invalid:
+            bad = True
+    if bad:
+        raise Invalid
+    return out
+
+
+def _convert_content(node: Node, key: str, env: BuildEnv, problems: list[Problem]) -> ContentSettings:
+    if not isinstance(node, Map):
+        problems.append(Problem(node.file, node.line, key, "expected a mapping"))
+        raise Invalid
+    plain_keys = Map(node.file, node.line, {k: v for k, v in node.entries.items() if k not in ALGORITHMS})
+    options, bad = {}, False
+    for name, (line, value) in node.entries.items():
+        cls = ALGORITHMS.get(name)
+        if cls is None:
+            continue
+        if cls.Options is None:
+            problems.append(Problem(node.file, line, f"{key}.{name}", f"{name} takes no options"))
+            bad = True
+            continue
+        try:
+            options[name] = convert(value, cls.Options, f"{key}.{name}", problems)
+        except Invalid:
+            bad = True
+    settings = convert_dataclass(plain_keys, ContentSettings, key, problems, extra={"options": options})
+    for name in (settings.algorithm, *settings.fallback):
+        cls = ALGORITHMS[name]
+        if cls.Options is not None and name not in options:
+            problems.append(Problem(node.file, node.line, f"{key}.{name}", f"algorithm {name!r} needs its options under {key}.{name}"))
+            bad = True
+    if bad:
+        raise Invalid
+    return settings
+
+
+def _build_sites(root: Map, env: BuildEnv, problems: list[Problem]) -> list[SiteRule]:
+    node = root.get("sites")
+    if node is None or (isinstance(node, Scalar) and node.value is None):
+        return []
+    if not isinstance(node, Seq):
+        problems.append(Problem(node.file, node.line, "sites", "expected a list of site entries"))
+        return []
+    rules = []
+    for i, entry in enumerate(node.items):
+        key = f"sites[{i}]"
+        if not isinstance(entry, Map):
+            problems.append(Problem(entry.file, entry.line, key, "expected a mapping with 'match' and overrides"))
+            continue
+        patterns = _site_patterns(entry, key, problems)
+        for name, (line, _) in entry.entries.items():
+            if name != "match" and name not in SITE_KEYS:
+                problems.append(Problem(entry.file, line, f"{key}.{name}", _unknown("site key", name, ("match", *SITE_KEYS))))
+        overrides = Map(entry.file, entry.line, {k: v for k, v in entry.entries.items() if k in SITE_KEYS})
+        merged = merge(Map(root.file, root.line, {k: v for k, v in root.entries.items() if k in SITE_KEYS}), overrides)
+        profile = _try(lambda m=merged, k=key: _build_profile(m, k, env, problems))  # type: ignore[arg-type]
+        if patterns and profile is not None:
+            rules.append(SiteRule(patterns, profile))
+    return rules
+
+
+def _site_patterns(entry: Map, key: str, problems: list[Problem]) -> tuple[str, ...]:
+    node = entry.get("match")
+    if node is None:
+        problems.append(Problem(entry.file, entry.line, f"{key}.match", "missing key (a host glob or a list of them)"))
+        return ()
+    if isinstance(node, Scalar) and isinstance(node.value, str):
+        return (node.value,)
+    try:
+        patterns = convert(node, tuple[str, ...], f"{key}.match", problems)
+    except Invalid:
+        return ()
+    if not patterns:
+        problems.append(Problem(node.file, node.line, f"{key}.match", "needs at least one host glob"))
+    return patterns

@@ -1,0 +1,128 @@
+"""YAML source with positions: safe loading into located nodes, duplicate-key detection, merging.
+
+Every value keeps the file and line it came from, so validation can say
+``user.yaml:12: filters.link_list.threshold: must be >= 0`` even after a user file was merged
+over the embedded default. Only YAML's safe constructors run (no tags that build objects).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from .errors import ConfigError, Problem
+
+
+@dataclass
+class Node:
+    """A YAML value with where it came from."""
+
+    file: str
+    line: int | None
+
+
+@dataclass
+class Scalar(Node):
+    value: Any = None
+
+
+@dataclass
+class Seq(Node):
+    items: list[Node] = field(default_factory=list)
+
+
+@dataclass
+class Map(Node):
+    # key -> (line of the key, value node)
+    entries: dict[str, tuple[int | None, Node]] = field(default_factory=dict)
+
+    def get(self, key: str) -> Node | None:
+        entry = self.entries.get(key)
+        return entry[1] if entry else None
+
+    def key_line(self, key: str) -> int | None:
+        entry = self.entries.get(key)
+        return entry[0] if entry else self.line
+
+
+def plain(node: Node) -> Any:
+    """The node as plain Python data (dicts, lists, scalars), positions dropped."""
+    if isinstance(node, Map):
+        return {k: plain(v) for k, (_, v) in node.entries.items()}
+    if isinstance(node, Seq):
+        return [plain(v) for v in node.items]
+    return node.value  # type: ignore[attr-defined]
+
+
+def load_text(text: str, file: str) -> Node:
+    """Parse YAML text into located nodes; syntax errors and duplicate keys become ConfigError."""
+    loader = yaml.SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        raise ConfigError([Problem(file, line, "", f"YAML syntax error: {exc.problem}")]) from None
+    except yaml.YAMLError as exc:
+        raise ConfigError([Problem(file, None, "", f"YAML error: {exc}")]) from None
+    finally:
+        loader.dispose()
+    if root is None:
+        return Map(file, 1)
+    problems: list[Problem] = []
+    node = _convert(root, file, loader, problems, "")
+    if problems:
+        raise ConfigError(problems)
+    return node
+
+
+def load_file(path: str) -> Node:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise ConfigError([Problem(path, None, "", f"cannot read config: {exc.strerror or exc}")]) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError([Problem(path, None, "", f"config is not UTF-8: {exc.reason}")]) from None
+    return load_text(text, path)
+
+
+def _convert(node: yaml.Node, file: str, loader: yaml.SafeLoader, problems: list[Problem], path: str) -> Node:
+    line = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        result = Map(file, line)
+        loader.flatten_mapping(node)  # resolves YAML merge keys (<<) safely
+        for key_node, value_node in node.value:
+            key_line = key_node.start_mark.line + 1
+            if not isinstance(key_node, yaml.ScalarNode):
+                problems.append(Problem(file, key_line, path, "mapping keys must be plain strings"))
+                continue
+            key = str(loader.construct_object(key_node))
+            sub = f"{path}.{key}" if path else key
+            if key in result.entries:
+                problems.append(Problem(file, key_line, sub, f"duplicate key (first at line {result.entries[key][0]})"))
+                continue
+            result.entries[key] = (key_line, _convert(value_node, file, loader, problems, sub))
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return Seq(file, line, [_convert(item, file, loader, problems, f"{path}[{i}]") for i, item in enumerate(node.value)])
+    try:
+        value = loader.construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        problems.append(Problem(file, line, path, f"bad value: {exc}"))
+        value = None
+    return Scalar(file, line, value)
+
+
+def merge(base: Node, override: Node) -> Node:
+    """Override merged over base: mappings merge key by key; lists and scalars replace."""
+    if isinstance(base, Map) and isinstance(override, Map):
+        merged = Map(override.file, override.line, dict(base.entries))
+        for key, (key_line, value) in override.entries.items():
+            if key in merged.entries:
+                merged.entries[key] = (key_line, merge(merged.entries[key][1], value))
+            else:
+                merged.entries[key] = (key_line, value)
+        return merged
+    return override

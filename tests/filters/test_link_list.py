@@ -1,0 +1,60 @@
+from clearpage.filters import dom
+from tests.helpers import page, run_filter, texts
+
+ARTICLE = "<p>" + "This paragraph is the article and has plenty of ordinary words in it. " * 6 + "</p>"
+MENU = "<ul id='menu'>" + "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8)) + "</ul>"
+
+
+def test_removes_menu_and_keeps_article(options):
+    doc, report, ctx = run_filter("link_list", options("link_list"), page(MENU + ARTICLE))
+    assert doc.xpath("//ul[@id='menu']") == []
+    assert "article" in texts(doc, "//p")[0]
+    assert report.count == 1 and report.removals[0].target == "ul#menu"
+    assert {link.url for link in ctx.removed_links} == {f"https://example.com/s{i}" for i in range(8)}
+
+
+def test_paragraph_with_a_few_links_stays(options):
+    body = "<p>" + "words " * 40 + "<a href='/a'>one</a> and <a href='/b'>two</a></p>"
+    doc, report, _ = run_filter("link_list", options("link_list"), page(body))
+    assert report.count == 0
+    assert len(doc.xpath("//a")) == 2
+
+
+def test_threshold_decides(options):
+    # 3 links beside 10 words (50 letters): ratio 0.3.
+    body = "<div id='box'>" + "abcde " * 10 + "<a href='/1'>x</a><a href='/2'>y</a><a href='/3'>z</a></div>"
+    kept, report_kept, _ = run_filter("link_list", options("link_list", threshold=0.35), page(body))
+    gone, report_gone, _ = run_filter("link_list", options("link_list", threshold=0.25), page(body))
+    assert kept.xpath("//div[@id='box']") and report_kept.count == 0
+    assert not gone.xpath("//div[@id='box']") and report_gone.count == 1
+
+
+def test_inner_list_judged_first_so_wrapper_survives(options):
+    body = f"<div id='wrap'>{MENU}{ARTICLE}</div>"
+    doc, _, _ = run_filter("link_list", options("link_list"), page(body))
+    assert doc.xpath("//div[@id='wrap']")
+    assert not doc.xpath("//ul[@id='menu']")
+
+
+def test_remove_content_keeps_the_cell(options):
+    body = "<table><tr><td id='side'>" + "".join(f"<a href='/{i}'>L{i}</a> " for i in range(5)) + f"</td><td>{ARTICLE}</td></tr></table>"
+    doc, _, _ = run_filter("link_list", options("link_list", remove="content"), page(body))
+    cell = doc.xpath("//td[@id='side']")
+    assert cell and dom.text_of(cell[0]) == "" and len(cell[0]) == 0
+
+
+def test_cjk_counting_keeps_chinese_paragraph_with_links(options):
+    # 60 Han characters with 4 links: letters/5 = 12 "words" -> ratio 0.33 (a link list at 0.3);
+    # script-aware counting gives ~35 words -> ratio 0.11 (kept).
+    text = "这是一个关于中文网页内容提取的段落我们需要确认它不会被当作链接列表删除" * 2
+    body = f"<p id='zh'>{text[:60]}" + "".join(f"<a href='/{i}'>链接{i}</a>" for i in range(4)) + "</p>"
+    letters = run_filter("link_list", options("link_list", counting="letters", threshold=0.3), page(body, lang="zh"))[0]
+    aware = run_filter("link_list", options("link_list", counting="script_aware", threshold=0.3), page(body, lang="zh"))[0]
+    assert not letters.xpath("//p[@id='zh']")
+    assert aware.xpath("//p[@id='zh']")
+
+
+def test_body_and_article_never_removed(options):
+    body = "<article>" + "".join(f"<a href='/{i}'>L{i}</a>" for i in range(10)) + "</article>"
+    doc, _, _ = run_filter("link_list", options("link_list"), page(body))
+    assert doc.xpath("//article")
