@@ -14,6 +14,9 @@ import yaml
 from .errors import ConfigError, Problem
 
 
+_PLAIN_COLLECTION_TAGS = frozenset({"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"})
+
+
 @dataclass
 class Node:
     """A YAML value with where it came from."""
@@ -90,6 +93,9 @@ def load_file(path: str) -> Node:
 
 def _convert(node: yaml.Node, file: str, loader: yaml.SafeLoader, problems: list[Problem], path: str) -> Node:
     line = node.start_mark.line + 1
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_COLLECTION_TAGS:
+        problems.append(Problem(file, line, path, f"YAML tag {node.tag!r} is not allowed (plain mappings and lists only)"))
+        return Scalar(file, line, None)
     if isinstance(node, yaml.MappingNode):
         result = Map(file, line)
         loader.flatten_mapping(node)  # resolves YAML merge keys (<<) safely
