@@ -49,11 +49,12 @@ class PageContext:
             if url is None:
                 continue
             text = dom.text_of(a) or (a.get("title") or "").strip() or _image_alt(a)
-            self.removed_links.append(RemovedLink(url, text, filter_name))
+            self.removed_links.append(RemovedLink(url, text, filter_name, a.sourceline or 0))
 
-    def kill(self, el, report: FilterReport, reason: str) -> None:
-        """Remove ``el`` with its content, keeping its links for the retainer."""
-        self.note_links(el, report.filter)
+    def kill(self, el, report: FilterReport, reason: str, *, keep_links: bool = True) -> None:
+        """Remove ``el`` with its content, keeping its links for the retainer (not for ads)."""
+        if keep_links:
+            self.note_links(el, report.filter)
         report.add("kill", dom.describe(el), reason)
         parent = el.getparent()
         dom.remove(el)

@@ -65,7 +65,9 @@ def is_element(node) -> bool:
 
 
 def tag_of(el) -> str:
-    return el.tag.lower() if isinstance(el.tag, str) else ""
+    """The element's tag name ('' for comments etc.); lxml's HTML parser already lower-cases tags."""
+    tag = el.tag
+    return tag if isinstance(tag, str) else ""
 
 
 def remove(el) -> None:

@@ -59,7 +59,7 @@ class AdServerFilter(Filter):
             hit = self._ad_url(el, ctx)
             if hit:
                 target = self._enclosing(el) if self.options.remove_empty_wrappers else el
-                ctx.kill(target, report, hit)
+                ctx.kill(target, report, hit, keep_links=False)  # an ad link is not worth keeping
         return report
 
     def _ad_url(self, el, ctx: PageContext) -> str | None:

@@ -29,6 +29,12 @@ def test_min_chars_and_substantive_tags_are_settings(options):
     assert not gone.xpath("//table")
 
 
+def test_spacer_images_are_not_substance(options):
+    body = "<table id='s'><tr><td><img src='spacer.gif' width='1' height='10'></td></tr></table><table id='k'><tr><td><img src='p.png' width='200'></td></tr></table>"
+    doc, _, _ = run_filter("empty_table", options("empty_table"), page(body))
+    assert [t.get("id") for t in doc.xpath("//table")] == ["k"]
+
+
 def test_links_in_removed_table_are_retained(options):
     body = "<table><tr><td><a href='/home'>H</a></td></tr></table>"
     _, _, ctx = run_filter("empty_table", options("empty_table"), page(body))
