@@ -97,7 +97,7 @@ class _Worker:
             self.process.wait(REAP_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             log.error("clearpage: %s did not exit after SIGKILL", self.name)
-        self.jobs.close()  # only the writer: a thread may still be reading the reply pipe
+        # The pipes are closed when the last thread using them lets go of this object.
 
 
 class WorkerPool:
@@ -131,10 +131,7 @@ class WorkerPool:
             self.start()
         assert self._loop is not None and self._idle is not None
         deadline = self._loop.time() + timeout_s
-        try:
-            worker = await asyncio.wait_for(self._idle.get(), timeout_s)
-        except TimeoutError:
-            raise PoolTimeout(f"no free worker within {timeout_s * 1000:.0f} ms") from None
+        worker = await self._idle_worker(deadline, timeout_s)
         remaining = max(deadline - self._loop.time(), 0.001)
         job = replace(job, budget_ms=remaining * 1000)
         call = asyncio.wrap_future(self._threads.submit(worker.call, job))
@@ -147,6 +144,18 @@ class WorkerPool:
         except (EOFError, OSError) as exc:
             self._retire(worker, f"died ({type(exc).__name__})")
             raise WorkerCrashed(f"worker died while filtering (exit code {worker.process.poll()})") from None
+
+    async def _idle_worker(self, deadline: float, timeout_s: float) -> _Worker:
+        """The next idle worker that is still alive (one that died while idle is replaced)."""
+        assert self._loop is not None and self._idle is not None
+        while True:
+            try:
+                worker = await asyncio.wait_for(self._idle.get(), max(deadline - self._loop.time(), 0))
+            except TimeoutError:
+                raise PoolTimeout(f"no free worker within {timeout_s * 1000:.0f} ms") from None
+            if worker.process.poll() is None:
+                return worker
+            self._retire(worker, f"died while idle (exit code {worker.process.returncode})")
 
     def close(self) -> None:
         self.closed = True
@@ -169,6 +178,10 @@ class WorkerPool:
         started.add_done_callback(lambda fut: self._after_start(worker, fut))
         self._starting.add(started)
         started.add_done_callback(self._starting.discard)
+
+    def pids(self) -> list[int]:
+        """The live workers' process ids (for diagnostics and fault tests)."""
+        return sorted(w.process.pid for w in self._workers if not w.retired)
 
     async def wait_started(self) -> None:
         """Until every worker being started has answered (or failed to)."""
