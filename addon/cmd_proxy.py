@@ -48,14 +48,17 @@ def run(args) -> int:
         print(exc, file=sys.stderr)
         print(f"clearpage proxy: {args.config}: {len(exc.problems)} problem(s); not starting", file=sys.stderr)
         return 2
-    warning = exposure_problem(args.host)
+    warning = exposure_problem(args.host, authenticated=any(o.startswith("proxyauth=") for o in args.options))
     if warning:
         print(f"clearpage proxy: WARNING: {warning}", file=sys.stderr)
     return asyncio.run(_serve(args, config))
 
 
-def exposure_problem(host: str) -> str | None:
-    """Why listening on ``host`` exposes the proxy to other machines, or None for loopback."""
+def exposure_problem(host: str, authenticated: bool = False) -> str | None:
+    """Why listening on ``host`` exposes the proxy to other machines; None for loopback.
+
+    The seam for the security work: a non-loopback bind may later require ``authenticated``.
+    """
     if host == "localhost":
         return None
     try:
@@ -64,6 +67,8 @@ def exposure_problem(host: str) -> str | None:
     except ValueError:
         pass  # a host name: it may resolve to anything
     where = host or "every interface"
+    if authenticated:
+        return f"listening on {where}: other machines can reach the proxy (it asks for the proxyauth password)."
     return (
         f"listening on {where}: anyone who can reach this port can browse through the proxy. "
         "Bind 127.0.0.1, or at least require a password with --set proxyauth=USER:PASS."

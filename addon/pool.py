@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 
 START_TIMEOUT_S = 60.0  # a worker imports lxml and builds the config; slow disks on CI take a while
 KILL_GRACE_S = 0.25  # past its budget the pipeline raises by itself; this covers the IPC around it
-RESPAWN_DELAY_S = 1.0  # after a worker failed to start, wait before trying again (no busy loop)
+RESPAWN_DELAY_S = 1.0  # after a worker failed to start, wait before trying again (no busy loop),
+MAX_RESPAWN_DELAY_S = 60.0  # doubling with each failure in a row up to this
 REAP_TIMEOUT_S = 5.0
 
 
@@ -112,6 +113,7 @@ class WorkerPool:
         self._starting: set[asyncio.Future] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._numbers = 0
+        self._start_failures = 0
         self.closed = False
 
     @property
@@ -153,16 +155,24 @@ class WorkerPool:
                 worker = await asyncio.wait_for(self._idle.get(), max(deadline - self._loop.time(), 0))
             except TimeoutError:
                 raise PoolTimeout(f"no free worker within {timeout_s * 1000:.0f} ms") from None
+            if worker.retired:
+                continue  # retired by a timeout that raced with its reply
             if worker.process.poll() is None:
                 return worker
             self._retire(worker, f"died while idle (exit code {worker.process.returncode})")
 
     def close(self) -> None:
         self.closed = True
-        for worker in list(self._workers):
+        workers = list(self._workers)
+        self._workers.clear()
+        for worker in workers:
             worker.retired = True
             worker.kill()
-        self._workers.clear()
+        for worker in workers:
+            try:
+                worker.process.wait(REAP_TIMEOUT_S)  # SIGKILLed: this returns at once
+            except subprocess.TimeoutExpired:
+                log.error("clearpage: %s did not exit after SIGKILL", worker.name)
         self._threads.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ internals
@@ -184,8 +194,8 @@ class WorkerPool:
         return sorted(w.process.pid for w in self._workers if not w.retired)
 
     async def wait_started(self) -> None:
-        """Until every worker being started has answered (or failed to)."""
-        while self._starting:
+        """Until the workers being started now have answered (or failed to)."""
+        if self._starting:
             await asyncio.wait(list(self._starting))
 
     def _after_start(self, worker: _Worker, fut: asyncio.Future) -> None:
@@ -193,9 +203,12 @@ class WorkerPool:
             return
         exc = fut.exception()
         if exc is not None:
-            log.error("clearpage: a filtering worker failed to start: %s", exc)
-            self._retire(worker, "failed to start", respawn_after=RESPAWN_DELAY_S)
+            self._start_failures += 1
+            delay = min(RESPAWN_DELAY_S * 2 ** (self._start_failures - 1), MAX_RESPAWN_DELAY_S)
+            log.error("clearpage: a filtering worker failed to start (%s: %s); retrying in %.0f s", type(exc).__name__, exc, delay)
+            self._retire(worker, "failed to start", respawn_after=delay)
             return
+        self._start_failures = 0
         message = fut.result()
         if message != READY:
             log.warning("clearpage: %s: %s", worker.name, message)
