@@ -167,7 +167,12 @@ class Clearpage:
     async def response(self, flow: http.HTTPFlow) -> None:
         if flow.metadata.get(META) != CANDIDATE or flow.response is None:
             return
-        response = flow.response
+        try:
+            await self._rewrite(flow, flow.response)
+        except Exception:  # noqa: BLE001 - a bug here must cost the page its filtering, nothing more
+            log.exception("clearpage: served the original of %s: proxy error", flow.request.pretty_url)
+
+    async def _rewrite(self, flow: http.HTTPFlow, response: http.Response) -> None:
         body = response.raw_content
         if body is None or not body:
             return  # streamed after all (a body that grew past stream_large_bodies), or empty
