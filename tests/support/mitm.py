@@ -49,6 +49,13 @@ class AddonHarness:
         await self.addon.running()
         return tctx
 
+    async def _stop(self) -> None:
+        await self.tctx.master.done()
+        pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+
     def run(self, coroutine):
         return self.loop.run_until_complete(coroutine)
 
@@ -95,6 +102,8 @@ class AddonHarness:
         return Exchange(flow, upstream_path, False, flow.response.raw_content or b"")
 
     def close(self) -> None:
-        self.addon.done()
+        # mitmproxy's own shutdown: the done hook (stops the workers and the config watcher)
+        # and the removal of the master's log handler, which would otherwise outlive the loop.
+        self.run(self._stop())
         self.tctx.__exit__(None, None, None)
         self.loop.close()
