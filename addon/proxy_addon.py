@@ -55,6 +55,8 @@ BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
 
 
 class Clearpage:
+    """The addon: holds the config (reloaded on change) and the worker pool; decides per flow."""
+
     def __init__(self) -> None:
         self.config: Config | None = None
         self.spec: ConfigSpec | None = None
