@@ -85,8 +85,14 @@ class Pipeline:
         charset: str | None = None,
         budget_ms: float | None = None,
         format: str | None = None,
+        inline_style: bool = True,
+        stylesheet_href: str | None = None,
     ) -> Result:
-        """Filter one page. ``mode`` and ``format`` ("html" or "text") override the config."""
+        """Filter one page. ``mode`` and ``format`` ("html" or "text") override the config.
+
+        ``inline_style=False`` keeps the reader page's stylesheet out of the page (a CSP that
+        forbids inline style); it is linked from ``stylesheet_href`` instead when given.
+        """
         clock = _Clock()
         deadline = time.monotonic() + budget_ms / 1000 if budget_ms else None
         if isinstance(html, bytes):
@@ -119,7 +125,8 @@ class Pipeline:
         ctx.check_budget()
         as_text = _wants_text(format, applied, settings)
         if applied in ("reader", "text"):
-            result = self._reader(doc, ctx, profile, meta, applied, decision, clock, as_text)
+            style = (inline_style, stylesheet_href)
+            result = self._reader(doc, ctx, profile, meta, applied, decision, clock, as_text, style)
         else:
             result = self._filtered(doc, ctx, profile, meta, doctype, decision, clock, as_text)
         result.encoding = encoding
@@ -150,7 +157,7 @@ class Pipeline:
 
     # ------------------------------------------------------------------ reader / text mode
 
-    def _reader(self, doc, ctx, profile: Profile, meta: Metadata, applied, decision, clock, as_text: bool) -> Result:
+    def _reader(self, doc, ctx, profile: Profile, meta: Metadata, applied, decision, clock, as_text: bool, style=(True, None)) -> Result:
         settings = profile.settings
         selection = select_content(profile, doc, ctx)
         nodes = selection.nodes if selection else (dom.body_of(doc),)
@@ -159,7 +166,7 @@ class Pipeline:
         _note_links_outside(doc, nodes, ctx)
         clock.lap("select")
         content_text = text_out.render(nodes, text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks)).text
-        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url))
+        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1])
         if profile.retainer is not None and settings.reader.show_removed_links:
             profile.retainer.apply(page.doc, ctx)
         clock.lap("render")

@@ -28,7 +28,7 @@ def stylesheet(font_scale: float) -> str:
     return _CSS if font_scale == 1.0 else _CSS + f":root {{ --cp-scale: {font_scale:g}; }}\n"
 
 
-def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_style: bool = True) -> ReaderPage:
+def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_style: bool = True, stylesheet_href: str | None = None) -> ReaderPage:
     """A new document holding copies of ``nodes`` under the reader structure."""
     doc = dom.new_element("html")
     if meta.lang:
@@ -43,6 +43,8 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
     dom.new_element("title", text=title, parent=head)
     if inline_style:
         dom.new_element("style", text=stylesheet(settings.font_scale), parent=head)
+    elif stylesheet_href:
+        dom.new_element("link", {"rel": "stylesheet", "href": stylesheet_href}, parent=head)
     body = dom.new_element("body", parent=doc)
     dom.new_element("a", {"class": "cp-skip", "href": "#cp-content"}, "Skip to content", parent=body)
     main = dom.new_element("main", {"id": "cp-content"}, parent=body)
