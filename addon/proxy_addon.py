@@ -28,7 +28,6 @@ from pathlib import Path
 
 from mitmproxy import ctx, exceptions, http
 
-from clearpage.addon import csp
 from clearpage.addon.content_coding import supported as coding_supported
 from clearpage.addon.pool import PoolTimeout, WorkerCrashed, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
@@ -207,7 +206,6 @@ class Clearpage:
         assert self.config is not None and self.spec is not None and flow.response is not None
         headers = flow.response.headers
         url = flow.request.pretty_url
-        where = csp.placement(headers.get_all("content-security-policy"), url)
         return Job(
             config=self.spec,
             url=url,
@@ -217,8 +215,8 @@ class Clearpage:
             mode=self.mode,
             budget_ms=float(self.config.proxy.time_budget_ms),
             max_body_bytes=self.config.proxy.max_body_bytes,
-            inline_style=where == csp.INLINE,
-            stylesheet_href=f"{STYLESHEET_PATH}?v={self.config.digest}" if where == csp.LINK else None,
+            csp=tuple(headers.get_all("content-security-policy")),
+            stylesheet_href=f"{STYLESHEET_PATH}?v={self.config.digest}",
         )
 
     def _serve_original(self, flow: http.HTTPFlow, reason: str) -> None:

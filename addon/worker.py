@@ -46,8 +46,8 @@ class Job:
     mode: str | None  # None: the config decides (per site)
     budget_ms: float
     max_body_bytes: int
-    inline_style: bool = True
-    stylesheet_href: str | None = None
+    csp: tuple[str, ...] = ()  # the response's Content-Security-Policy header values
+    stylesheet_href: str | None = None  # where the proxy serves the reader stylesheet
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def process(job: Job, pipelines: _Pipelines) -> Reply:
             mode=job.mode,
             charset=job.charset,
             budget_ms=budget,
-            inline_style=job.inline_style,
+            csp=job.csp,
             stylesheet_href=job.stylesheet_href,
         )
         if not result.changed:

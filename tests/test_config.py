@@ -147,3 +147,10 @@ def test_default_file_errors_name_the_default(tmp_path):
     problems = problems_of("filters: []\n", tmp_path)
     assert problems == [f"{tmp_path}/user.yaml:1: filters: expected a mapping of filter name to options"]
     assert default_path().endswith("default.yaml")
+
+
+def test_yaml_12_booleans_mode_off_is_a_string(tmp_path):
+    assert load_config_text("mode: off\n").settings.mode == "off"
+    problems = problems_of("filters:\n  ignore:\n    scripts: yes\n", tmp_path)
+    assert problems == [f"{tmp_path}/user.yaml:3: filters.ignore.scripts: expected true or false (unquoted), got str 'yes'"]
+    assert load_config_text("filters: {ignore: {scripts: False}}").settings.filters["ignore"].scripts is False

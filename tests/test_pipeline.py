@@ -107,3 +107,14 @@ def test_site_rule_turns_a_host_off():
 def test_unknown_mode_is_rejected(pipeline):
     with pytest.raises(ValueError):
         pipeline.run(PAGE, URL, mode="nope")
+
+
+def test_meta_csp_is_copied_and_decides_the_stylesheet(pipeline):
+    policy = "default-src 'self'; script-src 'none'"
+    html = PAGE.replace("<title>", f"<meta http-equiv='Content-Security-Policy' content=\"{policy}\"><title>")
+    result = pipeline.run(html, URL, mode="reader", stylesheet_href="/__clearpage__/reader.css")
+    assert f'<meta http-equiv="Content-Security-Policy" content="{policy}">' in result.html
+    assert "<style>" not in result.html and '<link rel="stylesheet" href="/__clearpage__/reader.css">' in result.html
+    strict = pipeline.run(html, URL, mode="reader", csp=["style-src 'none'"], stylesheet_href="/__clearpage__/reader.css")
+    assert "<style>" not in strict.html and "reader.css" not in strict.html
+    assert "<style>" in pipeline.run(PAGE, URL, mode="reader").html

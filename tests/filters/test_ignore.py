@@ -95,3 +95,19 @@ def test_all_off_changes_nothing(options):
     doc, report, _ = run_filter("ignore", only(options), html)
     assert report.count == 0
     assert doc.xpath("//script") and doc.xpath("//style") and doc.xpath("//form")
+
+
+def test_scripts_also_strips_handlers_and_script_urls(options):
+    html = page("<img src=x onerror='alert(1)' OnLoad='x()'><a href=' java\tscript:alert(1)'>x</a><a href='/ok' onclick='y()'>ok</a><form action='vbscript:x'></form><iframe src='javascript:1'></iframe>")
+    doc, report, _ = run_filter("ignore", only(options, scripts=True), html)
+    attrs = {(el.tag, name) for el in doc.iter() if isinstance(el.tag, str) for name in el.attrib}
+    assert not any(name.lower().startswith("on") for _, name in attrs)
+    assert ("a", "href") in attrs and doc.xpath("//a[@href='/ok']")
+    assert not doc.xpath("//*[starts-with(normalize-space(translate(@href, 'JAVSCRIPT', 'javscript')), 'java')]")
+    assert not doc.xpath("//form[@action]") and not doc.xpath("//iframe[@src]")
+
+
+def test_meta_keeps_the_page_policy(options):
+    head = "<meta http-equiv='Content-Security-Policy' content=\"default-src 'self'\"><meta name='x' content='y'>"
+    doc, _, _ = run_filter("ignore", only(options, meta=True), page("<p>x</p>", head=head))
+    assert [m.get("http-equiv") for m in doc.xpath("//meta")] == ["Content-Security-Policy"]

@@ -1,7 +1,8 @@
-"""Where the reader page may put its stylesheet under the response's Content-Security-Policy.
+"""Where the reader page may put its stylesheet under the page's Content-Security-Policy.
 
-The proxy never changes a CSP header. It reads the enforced policies (every
-``Content-Security-Policy`` header; ``-Report-Only`` enforces nothing) and answers:
+clearpage never changes a policy. The enforced policies are every ``Content-Security-Policy``
+header (``-Report-Only`` enforces nothing) and every ``<meta http-equiv=Content-Security-Policy>``
+of the page (the pipeline adds those and copies them into the reader page). The answer:
 
 - ``inline``: every policy allows an inline ``<style>`` ('unsafe-inline', with no nonce or
   hash beside it, since those switch 'unsafe-inline' off), or none restricts styles;

@@ -1,6 +1,6 @@
 import pytest
 
-from clearpage.addon.csp import INLINE, LINK, NONE, placement
+from clearpage.filters.csp import INLINE, LINK, NONE, placement
 
 URL = "https://news.example.com/story"
 
