@@ -72,13 +72,16 @@ class AbpEngine:
         self._has_rules = has_rules
         # :has() rules by the hosts they name, so a page looks up its host's suffixes only.
         self._has_by_domain: dict[str, list[HasRule]] = {}
-        self._has_anywhere: list[HasRule] = []  # generic rules and "example.*" entries
+        self._has_by_entity: dict[str, list[HasRule]] = {}  # "example.*" entries, by "example"
+        self._has_generic: list[HasRule] = []
         for rule in has_rules:
-            plain = [d for d in rule.include if not d.endswith(".*")]
-            if not rule.include or len(plain) < len(rule.include):
-                self._has_anywhere.append(rule)
-            for domain in plain:
-                self._has_by_domain.setdefault(domain, []).append(rule)
+            if not rule.include:
+                self._has_generic.append(rule)
+            for domain in rule.include:
+                if domain.endswith(".*"):
+                    self._has_by_entity.setdefault(domain[:-2], []).append(rule)
+                else:
+                    self._has_by_domain.setdefault(domain, []).append(rule)
 
     # ------------------------------------------------------------------ building
 
@@ -115,10 +118,12 @@ class AbpEngine:
         """``:has()`` rules (which the engine drops) for ``host``, with their ``#@#`` exceptions applied."""
         if not self._has_rules or not host:
             return []
-        candidates = list(self._has_anywhere)
+        candidates = list(self._has_generic)
         labels = host.split(".")
         for i in range(len(labels)):
             candidates.extend(self._has_by_domain.get(".".join(labels[i:]), ()))
+            for j in range(i + 1, len(labels)):
+                candidates.extend(self._has_by_entity.get(".".join(labels[i:j]), ()))
         hide, excepted = [], set()
         for rule in dict.fromkeys(candidates):
             if not rule.applies_to(host):

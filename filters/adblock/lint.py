@@ -110,10 +110,10 @@ def _cosmetic_kind(match: re.Match, result: Scan, compiles) -> str | None:
         return SCRIPTLET
     if "$" in separator or _STYLE.search(body):
         return CSS_INJECTION
-    if "?" in separator or _PROCEDURAL.search(body):
-        return PROCEDURAL
     if body.startswith("^"):
         return HTML_FILTER
+    if "?" in separator or _PROCEDURAL.search(body):
+        return PROCEDURAL
     if _HAS.search(body):
         if not compiles(body):
             return BAD_SELECTOR
@@ -142,9 +142,15 @@ def _covers(domain: str, host: str) -> bool:
 
 
 def _network_kind(line: str) -> str | None:
+    problem = network_problem(line)
+    return f"{NETWORK_OPTION} ({problem})" if problem else None
+
+
+def network_problem(line: str) -> str | None:
+    """``$option`` when the network rule carries an option the engine rejects, else None."""
     for token in _options_of(line):
         if not _option_accepted(_probe_token(token)):
-            return f"{NETWORK_OPTION} (${token.partition('=')[0]})"
+            return f"${token.partition('=')[0]}"
     return None
 
 
