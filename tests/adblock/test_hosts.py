@@ -52,3 +52,11 @@ def test_load_file_reads_from_disk(tmp_path):
     matcher = HostMatcher()
     matcher.load_file(str(path))
     assert matcher.match("x.ads.example.com") == "ads.example.com"
+
+
+def test_adblock_plus_lines_in_a_hosts_list_say_where_they_belong():
+    matcher = HostMatcher()
+    matcher.load_text("[Adblock Plus 2.0]\n||ads.example.com^\nexample.com##.ad\n## Ads ##\n0.0.0.0 fine.example\n", "mixed.txt")
+    assert matcher.hosts == {"fine.example"}
+    assert [w.split(": ", 1)[0] for w in matcher.warnings] == ["mixed.txt:1", "mixed.txt:2", "mixed.txt:3"]
+    assert all("adblock_lists" in w for w in matcher.warnings)
