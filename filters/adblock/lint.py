@@ -91,11 +91,11 @@ def scan(text: str, source: str, compiles) -> Scan:
         line = raw.strip()
         if not line or line[0] in "![":
             continue
-        cosmetic = _COSMETIC.match(line)
+        cosmetic = _COSMETIC.match(line) if "#" in line else None
         if cosmetic:
             kind = _cosmetic_kind(cosmetic, result, compiles)
         else:
-            kind = _network_kind(line)
+            kind = _network_kind(line) if "$" in line else None
         if kind:
             found[kind].append((number, line))
     for kind, lines in found.items():
