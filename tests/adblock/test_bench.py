@@ -24,6 +24,7 @@ def test_bench_adblock_prints_and_writes_figures(tmp_path, capsys):
     figures = json.loads(out.read_text(encoding="utf-8"))
     assert figures["machine"]["cores"] >= 1 and figures["machine"]["python"]
     assert figures["load"]["cold_parse_compile_s"] > 0 and figures["load"]["cached_s"] > 0
+    assert figures["load"]["fresh_process_load_s"] > 0 and figures["load"]["fresh_process_from_cache"] is True
     assert figures["network"]["checks_per_s"] > 0 and figures["network"]["blocked_share"] == round(1 / 3, 4)
     assert figures["conformance"]["right"] == 2 and figures["conformance"]["rules"] == 3
     assert figures["cosmetic_lookup"]["lookups_per_s"] > 0
