@@ -38,6 +38,8 @@ _PROCEDURAL = re.compile(
     r"contains|remove-attr|remove-class)\("
 )
 _STYLE = re.compile(r":style\(")
+# "0.0.0.0 ads.example" in an ABP list: the engine would read it as a URL substring and never match.
+_HOSTS_LINE = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:]*)\s+[\w.-]+")
 _HAS = re.compile(r":has\(")
 # Options whose values vary per rule but not in whether the engine accepts them.
 _DOMAIN_VALUED = frozenset({"domain", "from", "to", "denyallow", "method"})
@@ -50,6 +52,7 @@ SCRIPTLET = "scriptlet injection (clearpage runs no page scripts)"
 CSS_INJECTION = "CSS injection (clearpage removes elements, it does not restyle them)"
 PROCEDURAL = "procedural cosmetic filter (not supported by the engine)"
 HTML_FILTER = "HTML filter (not supported)"
+HOSTS_LINE = "hosts-file line (put hosts lists under filters.ad_server.hosts_files)"
 BAD_SELECTOR = "element-hiding selector cssselect cannot compile"
 
 
@@ -94,6 +97,8 @@ def scan(text: str, source: str, compiles) -> Scan:
         cosmetic = _COSMETIC.match(line) if "#" in line else None
         if cosmetic:
             kind = _cosmetic_kind(cosmetic, result, compiles)
+        elif _HOSTS_LINE.match(line):
+            kind = HOSTS_LINE
         else:
             kind = _network_kind(line) if "$" in line else None
         if kind:

@@ -19,6 +19,7 @@ example.com##div:has(> .ad)
 example.com##div:has(:scope > .ad)
 /ad[0-9]+\\.js$/
 ##.plain
+0.0.0.0 ads.example.com
 """
 
 
@@ -37,10 +38,11 @@ def test_unusable_lines_are_reported_with_file_and_line():
         "list.txt:10: HTML filter",
         "list.txt:11: CSS injection",
         "list.txt:13: element-hiding selector cssselect cannot compile",
+        "list.txt:16: hosts-file line",
     }
     for prefix in expected:
         assert any(w.startswith(prefix) for w in warnings), prefix
-    assert scanned().unusable == 8
+    assert scanned().unusable == 9
     assert not any(w.startswith(("list.txt:3:", "list.txt:5:", "list.txt:12:", "list.txt:14:", "list.txt:15:")) for w in warnings)
 
 
