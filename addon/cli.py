@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "filter": ("clearpage.addon.cmd_filter", "add_parser"),
     "check-config": ("clearpage.addon.cmd_check", "add_parser"),
     "proxy": ("clearpage.addon.cmd_proxy", "add_parser"),
+    "bench": ("clearpage.addon.cmd_bench", "add_parser"),
 }
 
 
