@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 import charset_normalizer
 
+SNIFF_BYTES = 1445  # WHATWG MIME sniffing reads this much of a resource to tell text from binary
+# WHATWG "binary data bytes": C0 controls other than TAB, LF, FF, CR and ESC (ESC starts ISO-2022 text).
+_BINARY_BYTES = frozenset([*range(0x00, 0x09), 0x0B, *range(0x0E, 0x1B), *range(0x1C, 0x20)])
 PRESCAN_BYTES = 1024  # the WHATWG prescan looks at the first 1024 bytes for a <meta> charset
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 _META = re.compile(
@@ -60,6 +63,18 @@ def charset_from_content_type(content_type: str | None) -> str | None:
 def meta_charset(data: bytes) -> str | None:
     match = _META.search(data[:PRESCAN_BYTES])
     return match.group(1).decode("ascii", "replace") if match else None
+
+
+def looks_binary(data: bytes) -> bool:
+    """WHATWG MIME sniffing's text-or-binary rule: a binary data byte in the first 1445 bytes.
+
+    A body that starts with a UTF-16 or UTF-8 byte order mark is text. Binary bodies served as
+    text/html (a mislabelled image or archive) are left alone: rewriting them would corrupt them.
+    """
+    head = data[:SNIFF_BYTES]
+    if head.startswith(tuple(bom for bom, _ in _BOMS)):
+        return False
+    return any(byte in _BINARY_BYTES for byte in head)
 
 
 def decode(data: bytes, header_charset: str | None = None) -> Decoded:

@@ -19,6 +19,7 @@ HtmlElement = lxml.html.HtmlElement
 _PARSER = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True, remove_blank_text=False)
 
 WHITESPACE = re.compile(r"\s+")
+_XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 # Void in HTML5 but parsed as containers by libxml2's HTML parser (2.14): "<embed><p>x</p>" puts
 # the paragraph inside <embed>. parse() moves such content back out so removing one of these
 # never removes the text after it.
@@ -147,8 +148,18 @@ def head_of(root) -> HtmlElement:
 
 
 def new_element(tag: str, attrib: dict[str, str] | None = None, text: str | None = None, parent=None):
-    """A new HtmlElement (so it has text_content() etc.), optionally appended to ``parent``."""
-    el = lxml.html.Element(tag, attrib or {}) if parent is None else etree.SubElement(parent, tag, attrib or {})
+    """A new HtmlElement (so it has text_content() etc.), optionally appended to ``parent``.
+
+    Text and attribute values are made XML-compatible first (lxml refuses control characters,
+    which a page's title or a JSON-LD byline may carry).
+    """
+    attrib = {k: xml_safe(v) for k, v in (attrib or {}).items()}
+    el = lxml.html.Element(tag, attrib) if parent is None else etree.SubElement(parent, tag, attrib)
     if text is not None:
-        el.text = text
+        el.text = xml_safe(text)
     return el
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters an lxml tree cannot hold (C0 controls, lone surrogates, U+FFFE/F)."""
+    return _XML_UNSAFE.sub("", text) if _XML_UNSAFE.search(text) else text

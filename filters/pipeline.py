@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from . import csp, dom, metadata, modes
-from .charset import decode
+from . import csp, dom, metadata, modes, sanitize
+from .charset import decode, looks_binary
 from .content.base import Selection
 from .context import PageContext
 from .errors import PageError
@@ -25,6 +25,7 @@ from .settings import Config, Profile, load_config
 
 MODES = ("auto", "filter", "reader", "text", "off")
 CONTENT_REPORT = "content"
+SANITIZE_REPORT = "sanitize"
 
 
 @dataclass
@@ -98,6 +99,8 @@ class Pipeline:
         """
         clock = _Clock()
         deadline = time.monotonic() + budget_ms / 1000 if budget_ms else None
+        if isinstance(html, bytes) and looks_binary(html):
+            return _unchanged(html.decode("latin-1"), "", "binary data labelled as HTML: left as it is", clock)
         if isinstance(html, bytes):
             decoded = decode(html, charset)
             source, encoding = decoded.text, decoded.encoding
@@ -114,6 +117,8 @@ class Pipeline:
             return _unchanged(source, encoding, "off: requested", clock)
         doc = dom.parse(source)
         clock.lap("parse")
+        if doc.find("frameset") is not None:
+            return _unchanged(source, encoding, "frameset: each frame is filtered as a page of its own", clock)
         ctx.base_url = _base_url(doc, url)
         meta = metadata.extract(doc)
         page_csp = _meta_policies(doc)
@@ -150,6 +155,8 @@ class Pipeline:
             dom.new_element("a", {"href": back}, "Original page (without clearpage)", parent=footer)
         if profile.retainer is not None:
             profile.retainer.apply(doc, ctx)
+        if _scripts_ignored(profile):
+            _sanitize(doc, ctx)
         page = html_out.serialize(doc, doctype)
         clock.lap("serialize")
         title = meta.title
@@ -174,6 +181,7 @@ class Pipeline:
         _copy_policies(page.doc, page_csp)
         if profile.retainer is not None and settings.reader.show_removed_links:
             profile.retainer.apply(page.doc, ctx)
+        _sanitize(page.doc, ctx)
         clock.lap("render")
         page_html = html_out.serialize(page.doc)
         clock.lap("serialize")
@@ -251,6 +259,18 @@ def _unique(ctx: PageContext) -> list[RemovedLink]:
     from .chain.removed_links import unique_links
 
     return unique_links(ctx.removed_links)
+
+
+def _scripts_ignored(profile: Profile) -> bool:
+    """Whether this profile's chain removes scripts (then the served page must carry none)."""
+    return any(f.name == "ignore" and getattr(f.options, "scripts", False) for f in profile.chain_before_retainer)
+
+
+def _sanitize(doc, ctx: PageContext) -> None:
+    """The final no-script pass (filters/sanitize.py); reported only when it found something."""
+    changes = sanitize.clean(doc)
+    if changes:
+        ctx.new_report(SANITIZE_REPORT).notes.append(f"{changes} script-carrying node(s) or attribute(s) removed")
 
 
 def _meta_policies(doc) -> list[str]:

@@ -26,7 +26,7 @@ import adblock
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1  # bump when the file layout or the meta's meaning changes
+FORMAT = 2  # bump when the file layout or the meta's meaning changes (2: lint reports bad regex rules)
 MAGIC = b"clearpage-abp\n"
 _HEADER_LEN = struct.Struct(">I")
 # Compiled files kept per cache directory (newest first); older ones are removed after a write.

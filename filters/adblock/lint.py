@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 
 import adblock
 
+from ..regex import check_pattern
+
 # Examples quoted per (file, kind) before the rest are only counted.
 MAX_EXAMPLES = 3
 # Probe host for option checks: a reserved TLD, so a probe rule can never match a real request.
@@ -54,6 +56,7 @@ PROCEDURAL = "procedural cosmetic filter (not supported by the engine)"
 HTML_FILTER = "HTML filter (not supported)"
 HOSTS_LINE = "hosts-file line (put hosts lists under filters.ad_server.hosts_files)"
 BAD_SELECTOR = "element-hiding selector cssselect cannot compile"
+BAD_REGEX = "regex rule that does not compile"
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,7 @@ def scan(text: str, source: str, compiles) -> Scan:
         elif _HOSTS_LINE.match(line):
             kind = HOSTS_LINE
         else:
-            kind = _network_kind(line) if "$" in line else None
+            kind = _regex_kind(line) or (_network_kind(line) if "$" in line else None)
         if kind:
             found[kind].append((number, line))
     for kind, lines in found.items():
@@ -144,6 +147,16 @@ def _covers(domain: str, host: str) -> bool:
         stem = domain[:-1]
         return host.startswith(stem) or f".{stem}" in f".{host}"
     return host == domain or host.endswith("." + domain)
+
+
+def _regex_kind(line: str) -> str | None:
+    """BAD_REGEX (with RE2's reason) for a ``/regex/`` network rule whose pattern does not compile."""
+    body = line[2:] if line.startswith("@@") else line
+    end = body.rfind("/")
+    if not body.startswith("/") or end <= 0:
+        return None
+    problem = check_pattern(body[1:end])
+    return f"{BAD_REGEX} ({problem.partition(': ')[2] or problem})" if problem else None
 
 
 def _network_kind(line: str) -> str | None:

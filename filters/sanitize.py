@@ -1,0 +1,127 @@
+"""The last pass over a page before it is served: nothing in it can run script.
+
+Runs on every reader and text page, and on filter-mode pages whose profile ignores scripts
+(``filters.ignore.scripts``), after every filter and after the removed-links nav, so it holds
+for whatever the filters and the renderers wrote. It is deliberately independent of them: a
+later change to the reader page cannot reopen a hole this closes.
+
+What it does to the final document:
+- kills ``<script>`` and SVG animation elements that can rewrite a link into ``javascript:``
+  (``<set>``/``<animate>`` on ``href``), processing instructions, and comments whose text could
+  close them early in a browser (``--!>`` style parser differences);
+- strips every ``on*`` event-handler attribute and ``srcdoc`` (a whole HTML document);
+- every URL-carrying attribute (``href``, ``src``, ``action``, ``formaction``, ``xlink:href``,
+  ...) keeps only a relative URL or one of ``SAFE_SCHEMES``; ``data:`` survives only as an
+  image on image elements; ``<meta http-equiv=refresh>`` and ``<base>`` pointing anywhere
+  else are removed;
+- style attributes and ``<style>`` text holding script-ish CSS (``expression(``,
+  ``javascript:``, ``-moz-binding``, ``behavior:``) are removed.
+
+Text is never touched: lxml escapes it on serialisation.
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from . import dom
+from .links import clean_href
+
+# Schemes a link may keep: none of them runs code in the page.
+SAFE_SCHEMES = frozenset(
+    {"http", "https", "mailto", "tel", "sms", "ftp", "ftps", "news", "nntp", "irc", "ircs", "xmpp", "geo",
+     "magnet", "webcal", "sip", "sips", "matrix", "about", "cid", "mid"}
+)
+URL_ATTRIBUTES = frozenset(
+    {"href", "src", "action", "formaction", "data", "poster", "background", "cite", "longdesc", "lowsrc",
+     "dynsrc", "ping", "manifest", "codebase", "archive", "classid", "icon", "profile", "usemap", "xlink:href"}
+)
+# Elements whose src/srcset may be a data: image (it cannot run script as an image).
+IMAGE_ELEMENTS = frozenset({"img", "source", "picture", "input", "video", "image"})
+_DATA_IMAGE = re.compile(r"^data:image/(?:png|gif|jpe?g|webp|avif|bmp|svg\+xml|x-icon|vnd\.microsoft\.icon)[;,]", re.IGNORECASE)
+# SVG animation elements: <set attributeName="href" to="javascript:..."> turns a link into script.
+ANIMATION = frozenset({"set", "animate", "animatemotion", "animatetransform", "animatecolor"})
+ANIMATED_VALUES = ("to", "from", "values", "by")
+_SCRIPTY_CSS = re.compile(r"expression\s*\(|javascript\s*:|vbscript\s*:|-moz-binding|behavior\s*:", re.IGNORECASE)
+_REFRESH_URL = re.compile(r"url\s*=\s*['\"]?\s*([^'\"]*)", re.IGNORECASE)
+
+
+def clean(doc) -> int:
+    """Make ``doc`` script-free in place; returns how many things were removed or stripped."""
+    changes = 0
+    for node in list(doc.iter(etree.Comment, etree.ProcessingInstruction)):
+        if isinstance(node, etree._ProcessingInstruction) or _unsafe_comment(node.text or ""):
+            dom.remove(node)
+            changes += 1
+    for el in list(doc.iter()):
+        if dom.is_element(el):
+            changes += _clean_element(el)
+    return changes
+
+
+def _clean_element(el) -> int:
+    tag = dom.tag_of(el).lower()
+    local = tag.rsplit(":", 1)[-1]
+    if local == "script" or (local in ANIMATION and _animates_script(el)):
+        dom.remove(el)
+        return 1
+    if local == "meta" and _bad_refresh(el):
+        dom.remove(el)
+        return 1
+    if local == "base" and not _safe_url(el.get("href"), tag):
+        dom.remove(el)
+        return 1
+    if local == "style" and _SCRIPTY_CSS.search(el.text or ""):
+        dom.remove(el)
+        return 1
+    changes = 0
+    for name in list(el.attrib):
+        lower = name.lower()
+        value = el.get(name)
+        if lower.startswith("on") or lower == "srcdoc":
+            del el.attrib[name]
+            changes += 1
+        elif lower in URL_ATTRIBUTES or lower.endswith(":href"):
+            if not _safe_url(value, local):
+                del el.attrib[name]
+                changes += 1
+        elif lower == "style" and _SCRIPTY_CSS.search(value or ""):
+            del el.attrib[name]
+            changes += 1
+    return changes
+
+
+def _safe_url(value: str | None, tag: str) -> bool:
+    cleaned = clean_href(value)
+    if cleaned is None:
+        return True
+    try:
+        scheme = urlsplit(cleaned).scheme.lower()
+    except ValueError:
+        return False
+    if not scheme:
+        return True
+    if scheme == "data":
+        return tag in IMAGE_ELEMENTS and bool(_DATA_IMAGE.match(cleaned))
+    return scheme in SAFE_SCHEMES
+
+
+def _animates_script(el) -> bool:
+    target = (el.get("attributeName") or el.get("attributename") or "").strip().lower()
+    if target.endswith("href") or target.startswith("on"):
+        return True
+    return any(_SCRIPTY_CSS.search(el.get(a) or "") for a in ANIMATED_VALUES)
+
+
+def _bad_refresh(meta) -> bool:
+    if (meta.get("http-equiv") or "").strip().lower() != "refresh":
+        return False
+    match = _REFRESH_URL.search(meta.get("content") or "")
+    return bool(match) and not _safe_url(match.group(1), "meta")
+
+
+def _unsafe_comment(text: str) -> bool:
+    """A comment a browser could end before lxml does (HTML's comment rules vs. libxml2's)."""
+    return "--" in text or "<!-" in text or text.startswith((">", "->")) or text.endswith(("-", "--!"))
