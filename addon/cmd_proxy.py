@@ -1,9 +1,11 @@
 """``clearpage proxy``: run mitmproxy in this process with the clearpage addon.
 
 Binds 127.0.0.1:8080 unless told otherwise, and prints where it listens, the config in use
-and where mitmproxy's CA certificate is (browsers must trust it for HTTPS pages). Binding
-anything but loopback prints a warning: without authentication anyone who reaches the port
-can use the proxy (``exposure_problem`` is the seam where proxy authentication will be required).
+and where mitmproxy's CA certificate is (browsers must trust it for HTTPS pages). Listening on
+anything but loopback requires proxy authentication (``--proxyauth USER:PASS``, or mitmproxy's
+``proxyauth`` option set with ``--set``): without it the proxy refuses to start and says why,
+since anyone who reaches the port could browse through it. The confdir holding the CA key is
+kept owner-only (``addon.confdir``).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import os
 import signal
 import sys
 
+from clearpage.addon import confdir as confdir_module
 from clearpage.filters import ConfigError, load_config
 from clearpage.filters.pipeline import MODES
 
@@ -30,6 +33,10 @@ def add_parser(sub, name: str) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--mode", choices=MODES, help="override the config's mode for every site")
     parser.add_argument("--confdir", default=DEFAULT_CONFDIR, help=f"mitmproxy's directory for its CA and settings (default {DEFAULT_CONFDIR})")
+    parser.add_argument(
+        "--proxyauth", metavar="USER:PASS",
+        help="require these proxy credentials (mitmproxy's proxyauth; also '@htpasswd-file'); needed to listen beyond loopback",
+    )
     parser.add_argument(
         "--set", dest="options", action="append", default=[], metavar="OPTION=VALUE",
         help="set any mitmproxy option, e.g. --set proxyauth=user:pass (repeatable)",
@@ -48,31 +55,48 @@ def run(args) -> int:
         print(exc, file=sys.stderr)
         print(f"clearpage proxy: {args.config}: {len(exc.problems)} problem(s); not starting", file=sys.stderr)
         return 2
-    warning = exposure_problem(args.host, authenticated=any(o.startswith("proxyauth=") for o in args.options))
-    if warning:
-        print(f"clearpage proxy: WARNING: {warning}", file=sys.stderr)
     return asyncio.run(_serve(args, config))
 
 
-def exposure_problem(host: str, authenticated: bool = False) -> str | None:
-    """Why listening on ``host`` exposes the proxy to other machines; None for loopback.
-
-    The seam for the security work: a non-loopback bind may later require ``authenticated``.
-    """
+def is_loopback(host: str) -> bool:
     if host == "localhost":
-        return None
+        return True
     try:
-        if ipaddress.ip_address(host).is_loopback:
-            return None
+        return ipaddress.ip_address(host).is_loopback
     except ValueError:
-        pass  # a host name: it may resolve to anything
+        return False  # a host name: it may resolve to anything; "" is every interface
+
+
+def authenticated(proxyauth: str | None) -> bool:
+    """Whether mitmproxy's proxyauth value really checks credentials ("any" accepts anyone)."""
+    value = (proxyauth or "").strip()
+    return bool(value) and value.lower() != "any"
+
+
+def exposure_problem(host: str, authenticated: bool = False) -> str | None:
+    """Why listening on ``host`` must not happen as configured; None when it may.
+
+    Loopback is always fine. Any other address (a host name, "" = every interface) needs proxy
+    authentication: anyone who reaches an open proxy can browse through it as this machine.
+    """
+    if is_loopback(host) or authenticated:
+        return None
     where = host or "every interface"
-    if authenticated:
-        return f"listening on {where}: other machines can reach the proxy (it asks for the proxyauth password)."
     return (
-        f"listening on {where}: anyone who can reach this port can browse through the proxy. "
-        "Bind 127.0.0.1, or at least require a password with --set proxyauth=USER:PASS."
+        f"refusing to listen on {where} without proxy authentication: anyone who can reach this port "
+        "could browse through the proxy as this machine. Listen on 127.0.0.1 (the default), or require "
+        "credentials with --proxyauth USER:PASS."
     )
+
+
+def exposure_notes(host: str, proxyauth: str | None) -> list[str]:
+    """What the start-up message says about who can use the proxy."""
+    notes = []
+    if authenticated(proxyauth):
+        notes.append("proxy authentication is on (proxyauth): clients must send the proxy credentials")
+    if not is_loopback(host):
+        notes.append(f"listening on {host or 'every interface'}: other machines can reach the proxy")
+    return notes
 
 
 async def _serve(args, config) -> int:
@@ -91,15 +115,28 @@ async def _serve(args, config) -> int:
     if not args.verbose:
         logging.getLogger("mitmproxy.proxy.server").setLevel(logging.WARNING)  # connect/disconnect lines
     confdir = os.path.expanduser(args.confdir)
+    try:
+        confdir_module.prepare(confdir)
+    except OSError as exc:
+        print(f"clearpage proxy: cannot create {confdir}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     opts = Options(listen_host=args.host, listen_port=args.port, confdir=confdir)
     master = DumpMaster(opts, with_termlog=True, with_dumper=args.verbose)
     addon = Clearpage()
     master.addons.add(addon, Announce(args, config, confdir))
     try:
         opts.update(clearpage_config=args.config or "", clearpage_mode=args.mode or "")
+        if args.proxyauth:
+            opts.update(proxyauth=args.proxyauth)
         opts.set(*args.options)
     except exceptions.OptionsError as exc:
         print(f"clearpage proxy: {exc}", file=sys.stderr)
+        return 2
+    # Checked on the options as finally set, so --set listen_host=... cannot slip past it.
+    problem = exposure_problem(opts.listen_host, authenticated(opts.proxyauth))
+    if problem:
+        print(f"clearpage proxy: {problem}", file=sys.stderr)
+        master.shutdown()
         return 2
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -119,6 +156,11 @@ class Announce:
     def running(self) -> None:
         from mitmproxy import ctx
 
+        # mitmproxy has made or loaded its CA by now: keep the key owner-only.
+        confdir = os.path.expanduser(ctx.options.confdir)
+        for note in confdir_module.secure(confdir):
+            print(f"clearpage proxy: WARNING: {note}", flush=True)
+
         server = ctx.master.addons.get("proxyserver")
         addresses = server.listen_addrs() if server else []
         tcp = [a for a in addresses if len(a) >= 2]
@@ -132,8 +174,9 @@ class Announce:
             f"clearpage proxy listening on {where} (set it as the browser's HTTP and HTTPS proxy)",
             f"  config: {source}",
             f"  mode: {mode}; {workers} worker(s); {proxy.time_budget_ms} ms per page; pages over {proxy.max_body_bytes} bytes pass through",
-            f"  CA certificate: {os.path.join(self.confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
+            f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
             f"  bypass: add ?clearpage=off to a URL to see the original page",
+            *(f"  {note}" for note in exposure_notes(ctx.options.listen_host, ctx.options.proxyauth)),
         ]
         print("\n".join(lines), flush=True)
 

@@ -9,11 +9,11 @@ def test_loopback_is_not_exposed():
         assert exposure_problem(host) is None
 
 
-def test_other_addresses_warn_and_name_the_fix():
+def test_other_addresses_are_refused_without_authentication_and_name_the_fix():
     for host in ("0.0.0.0", "", "192.168.1.5", "::", "proxy.example"):
         problem = exposure_problem(host)
-        assert problem and "proxyauth" in problem
-    assert "asks for the proxyauth password" in exposure_problem("0.0.0.0", authenticated=True)
+        assert problem and "refusing" in problem and "--proxyauth" in problem
+        assert exposure_problem(host, authenticated=True) is None
 
 
 def test_a_bad_config_stops_the_command_with_file_line_and_key(tmp_path):
