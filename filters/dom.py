@@ -37,6 +37,11 @@ def parse(text: str) -> HtmlElement:
         raise PageError(f"unparseable HTML: {exc}") from exc
     if root is None:
         raise PageError("unparseable HTML: no root element")
+    limit = next((e for e in _PARSER.error_log if e.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT), None)
+    if limit is not None:
+        # libxml2 stops building the tree there (e.g. past 2048 nested elements) and the rest of
+        # the page would be lost: refuse, so the caller serves the original.
+        raise PageError(f"the HTML parser hit a limit and would drop content: {limit.message}")
     _hoist_void_content(root)
     return root
 

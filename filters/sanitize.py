@@ -15,7 +15,8 @@ What it does to the final document:
   image on image elements; ``<meta http-equiv=refresh>`` and ``<base>`` pointing anywhere
   else are removed;
 - style attributes and ``<style>`` text holding script-ish CSS (``expression(``,
-  ``javascript:``, ``-moz-binding``, ``behavior:``) are removed.
+  ``javascript:``, ``-moz-binding``, ``behavior:``) are removed, and so is a ``<style>`` inside
+  SVG/MathML whose text holds markup (a browser parses it there; lxml writes it raw: mXSS).
 
 Text is never touched: lxml escapes it on serialisation.
 """
@@ -44,6 +45,9 @@ _DATA_IMAGE = re.compile(r"^data:image/(?:png|gif|jpe?g|webp|avif|bmp|svg\+xml|x
 # SVG animation elements: <set attributeName="href" to="javascript:..."> turns a link into script.
 ANIMATION = frozenset({"set", "animate", "animatemotion", "animatetransform", "animatecolor"})
 ANIMATED_VALUES = ("to", "from", "values", "by")
+# In SVG and MathML a browser parses <style> content as markup; libxml2 keeps it as raw text and
+# writes it out unescaped, so "<svg><style><img onerror=...>" would come alive in the browser.
+FOREIGN_ROOTS = frozenset({"svg", "math"})
 _SCRIPTY_CSS = re.compile(r"expression\s*\(|javascript\s*:|vbscript\s*:|-moz-binding|behavior\s*:", re.IGNORECASE)
 _REFRESH_URL = re.compile(r"url\s*=\s*['\"]?\s*([^'\"]*)", re.IGNORECASE)
 
@@ -73,7 +77,7 @@ def _clean_element(el) -> int:
     if local == "base" and not _safe_url(el.get("href"), tag):
         dom.remove(el)
         return 1
-    if local == "style" and _SCRIPTY_CSS.search(el.text or ""):
+    if local == "style" and (_SCRIPTY_CSS.search(el.text or "") or ("<" in (el.text or "") and _in_foreign_content(el))):
         dom.remove(el)
         return 1
     changes = 0
@@ -106,6 +110,11 @@ def _safe_url(value: str | None, tag: str) -> bool:
     if scheme == "data":
         return tag in IMAGE_ELEMENTS and bool(_DATA_IMAGE.match(cleaned))
     return scheme in SAFE_SCHEMES
+
+
+def _in_foreign_content(el) -> bool:
+    """Inside <svg> or <math>, where a browser parses <style> text as markup but lxml wrote it raw."""
+    return any(dom.tag_of(a).lower() in FOREIGN_ROOTS for a in el.iterancestors())
 
 
 def _animates_script(el) -> bool:

@@ -32,6 +32,9 @@ _Loader.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
 
+# No real config comes near this many values (the default has a few hundred; big lists live in
+# list files): past it the YAML is an alias bomb ("billion laughs") or not a config at all.
+MAX_VALUES = 100_000
 _PLAIN_COLLECTION_TAGS = frozenset({"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"})
 
 
@@ -87,12 +90,17 @@ def load_text(text: str, file: str) -> Node:
         raise ConfigError([Problem(file, line, "", f"YAML syntax error: {exc.problem}")]) from None
     except yaml.YAMLError as exc:
         raise ConfigError([Problem(file, None, "", f"YAML error: {exc}")]) from None
+    except RecursionError:
+        raise ConfigError([Problem(file, None, "", "YAML nested too deeply to be a config")]) from None
     finally:
         loader.dispose()
     if root is None:
         return Map(file, 1)
     problems: list[Problem] = []
-    node = _convert(root, file, loader, problems, "")
+    try:
+        node = _convert(root, file, loader, problems, "", _Budget())
+    except RecursionError:
+        raise ConfigError([Problem(file, None, "", "YAML nested too deeply to be a config")]) from None
     if problems:
         raise ConfigError(problems)
     return node
@@ -109,8 +117,21 @@ def load_file(path: str) -> Node:
     return load_text(text, path)
 
 
-def _convert(node: yaml.Node, file: str, loader: _Loader, problems: list[Problem], path: str) -> Node:
+class _Budget:
+    """Counts values as they are converted: aliases can make a few lines expand exponentially."""
+
+    def __init__(self) -> None:
+        self.left = MAX_VALUES
+
+    def spend(self, file: str, line: int, path: str) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise ConfigError([Problem(file, line, path, f"more than {MAX_VALUES} values: aliases (*name) expanding out of bounds?")])
+
+
+def _convert(node: yaml.Node, file: str, loader: _Loader, problems: list[Problem], path: str, budget: _Budget) -> Node:
     line = node.start_mark.line + 1
+    budget.spend(file, line, path)
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_COLLECTION_TAGS:
         problems.append(Problem(file, line, path, f"YAML tag {node.tag!r} is not allowed (plain mappings and lists only)"))
         return Scalar(file, line, None)
@@ -127,10 +148,10 @@ def _convert(node: yaml.Node, file: str, loader: _Loader, problems: list[Problem
             if key in result.entries:
                 problems.append(Problem(file, key_line, sub, f"duplicate key (first at line {result.entries[key][0]})"))
                 continue
-            result.entries[key] = (key_line, _convert(value_node, file, loader, problems, sub))
+            result.entries[key] = (key_line, _convert(value_node, file, loader, problems, sub, budget))
         return result
     if isinstance(node, yaml.SequenceNode):
-        return Seq(file, line, [_convert(item, file, loader, problems, f"{path}[{i}]") for i, item in enumerate(node.value)])
+        return Seq(file, line, [_convert(item, file, loader, problems, f"{path}[{i}]", budget) for i, item in enumerate(node.value)])
     try:
         value = loader.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
