@@ -35,6 +35,7 @@ _Loader.add_implicit_resolver(
 # No real config comes near this many values (the default has a few hundred; big lists live in
 # list files): past it the YAML is an alias bomb ("billion laughs") or not a config at all.
 MAX_VALUES = 100_000
+MAX_FLOW_DEPTH = 64  # levels of [ ] / { } nesting; real configs use two or three
 _PLAIN_COLLECTION_TAGS = frozenset({"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"})
 
 
@@ -81,6 +82,10 @@ def plain(node: Node) -> Any:
 
 def load_text(text: str, file: str) -> Node:
     """Parse YAML text into located nodes; syntax errors and duplicate keys become ConfigError."""
+    depth, line = _flow_depth(text)
+    if depth > MAX_FLOW_DEPTH:
+        # PyYAML's scanner is quadratic in flow nesting ([[[[...): refuse before it starts.
+        raise ConfigError([Problem(file, line, "", f"YAML nested too deeply to be a config (more than {MAX_FLOW_DEPTH} levels of [ or {{)")])
     loader = _Loader(text)
     try:
         root = loader.get_single_node()
@@ -104,6 +109,34 @@ def load_text(text: str, file: str) -> Node:
     if problems:
         raise ConfigError(problems)
     return node
+
+
+def _flow_depth(text: str) -> tuple[int, int]:
+    """The deepest nesting of [ and { outside quotes and comments, and the line where it happens."""
+    depth = deepest = 0
+    deepest_line = line = 1
+    quote = None
+    previous = "\n"
+    for char in text:
+        if char == "\n":
+            line += 1
+            if quote == "#":
+                quote = None
+        elif quote:
+            if char == quote and quote != "#":
+                quote = None
+        elif char in "'\"" and previous in " \t\n[{,:":
+            quote = char
+        elif char == "#" and previous in " \t\n":
+            quote = "#"
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, deepest_line = depth, line
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        previous = char
+    return deepest, deepest_line
 
 
 def load_file(path: str) -> Node:
