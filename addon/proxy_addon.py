@@ -335,6 +335,8 @@ def write_back(response: http.Response, reply: Reply, elapsed_ms: float) -> None
     """Serve the filtered body: UTF-8, true length, weak validator, private caching."""
     headers = response.headers.copy()  # built aside, then swapped in with the body: never half-done
     headers["content-type"] = f"{reply.media_type}; charset=utf-8"
+    if reply.media_type == "text/plain":
+        headers["x-content-type-options"] = "nosniff"  # markup quoted in a text page must never be sniffed as HTML
     if "transfer-encoding" not in headers:
         headers["content-length"] = str(len(reply.body))
     etag = headers.get("etag")

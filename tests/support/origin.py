@@ -48,6 +48,7 @@ class Origin:
     def __init__(self, routes: dict[str, Route], tls: ServerCert | None = None):
         self.routes = dict(routes)
         self.requests: list[tuple[str, str]] = []
+        self.request_headers: list[dict[str, str]] = []  # the headers of each request, in the same order
         self._tls = tls
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
         self._server.daemon_threads = True
@@ -86,6 +87,7 @@ def _handler_for(origin: Origin):
 
         def _answer(self, send_body: bool) -> None:
             origin.requests.append((self.command, self.path))
+            origin.request_headers.append({k.lower(): v for k, v in self.headers.items()})
             route = origin.routes.get(self.path.split("?", 1)[0])
             if route is None:
                 route = Route(b"no such route", {"Content-Type": "text/plain"}, 404)
