@@ -13,48 +13,10 @@ import lxml.html
 import pytest
 
 from clearpage.filters import Pipeline, load_config_text
-from clearpage.filters.links import clean_href
 from tests.support import xss
+from tests.support.xss import script_problems
 
 URL = "https://news.example/2024/river.html"
-URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "codebase", "cite", "xlink:href", "ping", "manifest", "longdesc", "lowsrc", "dynsrc", "icon", "archive", "classid", "usemap", "profile"}
-SAFE = {"http", "https", "mailto", "tel", "ftp", "about", ""}
-
-
-def script_problems(html: str) -> list[str]:
-    """Everything in ``html`` (as a browser-like parser reads it back) that could run script."""
-    doc = lxml.html.document_fromstring(html)
-    problems = []
-    if re.search(r"<script", html, re.IGNORECASE):
-        problems.append("a <script tag in the markup")
-    for el in doc.iter():
-        if not isinstance(el.tag, str):
-            continue
-        tag = el.tag.lower()
-        if tag == "script":
-            problems.append("script element")
-        if tag in ("set", "animate") and "href" in (el.get("attributeName") or el.get("attributename") or "").lower():
-            problems.append(f"<{tag}> animating a link")
-        if tag == "meta" and (el.get("http-equiv") or "").lower() == "refresh":
-            problems.append("meta refresh")
-        if tag == "style" and "<" in (el.text or "") and any(a.tag in ("svg", "math") for a in el.iterancestors()):
-            problems.append("markup inside <style> in SVG/MathML")
-        for name, value in el.attrib.items():
-            lower = name.lower()
-            if lower.startswith("on"):
-                problems.append(f"<{tag} {name}>")
-            elif lower == "srcdoc":
-                problems.append(f"<{tag} srcdoc>")
-            elif lower in URL_ATTRIBUTES or lower.endswith(":href"):
-                cleaned = (clean_href(value) or "").lower()
-                scheme = urlsplit(cleaned).scheme
-                if scheme == "data" and tag == "img" and cleaned.startswith("data:image/"):
-                    continue
-                if scheme not in SAFE:
-                    problems.append(f"<{tag} {name}={value!r}>")
-            elif lower == "style" and re.search(r"expression\(|javascript:", value, re.IGNORECASE):
-                problems.append(f"<{tag} style={value!r}>")
-    return problems
 
 
 @pytest.fixture(scope="module")

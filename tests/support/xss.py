@@ -15,6 +15,13 @@ holds the same vectors in a short link-heavy page that auto mode filters in plac
 """
 from __future__ import annotations
 
+import re
+from urllib.parse import urlsplit
+
+import lxml.html
+
+from clearpage.filters.links import clean_href
+
 # (number, markup). Numbers 1-99: vectors in the body; 100+: aimed at clearpage's own output.
 VECTORS: list[tuple[int, str]] = [
     (1, "<script>alert(1)</script>"),
@@ -139,3 +146,47 @@ def portal_page() -> bytes:
     links = "".join(f"<li><a href='/section/{i}/'>Section {i}</a></li>" for i in range(12))
     body = f"<body>{_nav()}<h1>Portal</h1><ul id='sections'>{links}</ul>{_vectors()}</body></html>"
     return (_head() + body).encode("utf-8")
+
+
+# ---------------------------------------------------------------------- the checker
+
+_PARSER = lxml.html.HTMLParser(huge_tree=True)
+URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "codebase", "cite", "xlink:href", "ping", "manifest", "longdesc", "lowsrc", "dynsrc", "icon", "archive", "classid", "usemap", "profile"}
+# Schemes that run script when followed or loaded (data: everywhere but an image).
+SCRIPT_SCHEMES = {"javascript", "vbscript", "livescript", "mocha", "data"}
+
+
+def script_problems(html: str) -> list[str]:
+    """Everything in ``html`` (as a browser-like parser reads it back) that could run script."""
+    doc = lxml.html.document_fromstring(html, parser=_PARSER)
+    problems = []
+    if re.search(r"<script[\t\n\f\r />]", html, re.IGNORECASE):  # a script start tag as HTML tokenizes it
+        problems.append("a <script tag in the markup")
+    for el in doc.iter():
+        if not isinstance(el.tag, str):
+            continue
+        tag = el.tag.lower()
+        if tag == "script":
+            problems.append("script element")
+        if tag in ("set", "animate") and "href" in (el.get("attributeName") or el.get("attributename") or "").lower():
+            problems.append(f"<{tag}> animating a link")
+        if tag == "meta" and (el.get("http-equiv") or "").lower() == "refresh":
+            problems.append("meta refresh")
+        if tag == "style" and "<" in (el.text or "") and any(a.tag in ("svg", "math") for a in el.iterancestors()):
+            problems.append("markup inside <style> in SVG/MathML")
+        for name, value in el.attrib.items():
+            lower = name.lower()
+            if lower.startswith("on"):
+                problems.append(f"<{tag} {name}>")
+            elif lower == "srcdoc":
+                problems.append(f"<{tag} srcdoc>")
+            elif lower in URL_ATTRIBUTES or lower.endswith(":href"):
+                cleaned = (clean_href(value) or "").lower()
+                scheme = urlsplit(cleaned).scheme
+                if scheme == "data" and tag == "img" and cleaned.startswith("data:image/"):
+                    continue
+                if scheme in SCRIPT_SCHEMES:
+                    problems.append(f"<{tag} {name}={value!r}>")
+            elif lower == "style" and re.search(r"expression\(|javascript:", value, re.IGNORECASE):
+                problems.append(f"<{tag} style={value!r}>")
+    return problems
