@@ -28,6 +28,9 @@ MISPARSED_VOID = ("embed", "source", "track", "wbr", "keygen")
 
 def parse(text: str) -> HtmlElement:
     """Parse decoded HTML text into a document root (<html>), or raise PageError."""
+    # Control characters (and lone surrogates) are kept in the tree by libxml2 but refused by
+    # lxml whenever a filter writes text back; browsers do not show them either.
+    text = _XML_UNSAFE.sub(_unsafe_replacement, text) if _XML_UNSAFE.search(text) else text
     data = text.encode("utf-8", "surrogatepass")
     if not data.strip():
         raise PageError("empty document")
@@ -163,6 +166,13 @@ def new_element(tag: str, attrib: dict[str, str] | None = None, text: str | None
     if text is not None:
         el.text = xml_safe(text)
     return el
+
+
+def _unsafe_replacement(match) -> str:
+    char = match.group()
+    if char == "\x0c":
+        return " "  # form feed is HTML whitespace
+    return "\ufffd" if "\ud800" <= char <= "\udfff" else ""
 
 
 def xml_safe(text: str) -> str:

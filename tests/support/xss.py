@@ -151,6 +151,7 @@ def portal_page() -> bytes:
 # ---------------------------------------------------------------------- the checker
 
 _PARSER = lxml.html.HTMLParser(huge_tree=True)
+_STYLE_BLOCK = re.compile(r"<style[\t\n\f\r />][^>]*>.*?</style[\t\n\f\r />]", re.IGNORECASE | re.DOTALL)
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "codebase", "cite", "xlink:href", "ping", "manifest", "longdesc", "lowsrc", "dynsrc", "icon", "archive", "classid", "usemap", "profile"}
 # Schemes that run script when followed or loaded (data: everywhere but an image).
 SCRIPT_SCHEMES = {"javascript", "vbscript", "livescript", "mocha", "data"}
@@ -160,7 +161,9 @@ def script_problems(html: str) -> list[str]:
     """Everything in ``html`` (as a browser-like parser reads it back) that could run script."""
     doc = lxml.html.document_fromstring(html, parser=_PARSER)
     problems = []
-    if re.search(r"<script[\t\n\f\r />]", html, re.IGNORECASE):  # a script start tag as HTML tokenizes it
+    # A script start tag as an HTML tokenizer sees it (not inside a <style>'s raw text, where it is CSS text).
+    markup = _STYLE_BLOCK.sub("", html)
+    if re.search(r"<script[\t\n\f\r />]", markup, re.IGNORECASE):
         problems.append("a <script tag in the markup")
     for el in doc.iter():
         if not isinstance(el.tag, str):
