@@ -11,8 +11,8 @@ import pytest
 
 from tests.support import badinputs
 
-LIGHT = sorted(p for p, c in badinputs.cases(heavy=False).items())
-HEAVY = sorted(p for p, c in badinputs.cases(heavy=True).items() if c.heavy)
+LIGHT = sorted(badinputs.cases(heavy=False))
+HEAVY = sorted(badinputs.HEAVY_PATHS)
 
 
 def check(fault_stack, path):

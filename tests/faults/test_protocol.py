@@ -72,3 +72,21 @@ def test_server_sent_events_are_streamed(fault_stack):
     assert b"data: second" in rest
     assert response.getheader("x-clearpage") is None
     fault_stack.assert_serves_the_next_request()
+
+
+def test_a_slow_server_holds_up_no_one_else(fault_stack):
+    """While a page trickles in over seconds, other requests through the proxy are answered."""
+    import threading
+
+    from tests.support import badinputs
+
+    outcome = {}
+    slow = threading.Thread(target=lambda: outcome.setdefault("slow", fault_stack.fetch("/slow.html")))
+    slow.start()
+    try:
+        for _ in range(3):
+            fault_stack.assert_serves_the_next_request()
+        assert slow.is_alive()  # the slow page was still arriving meanwhile
+    finally:
+        slow.join(60)
+    assert badinputs.judge(fault_stack.cases["/slow.html"], outcome["slow"]) is None
