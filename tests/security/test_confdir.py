@@ -18,6 +18,8 @@ def mode(path) -> int:
 
 def test_a_new_confdir_is_owner_only_then_a_loosened_one_is_tightened(tmp_path):
     with running_proxy(tmp_path) as proxy:
+        assert proxy.host == "127.0.0.1"  # the default: loopback only, no authentication asked
+        assert "proxy authentication" not in proxy.log() and "other machines" not in proxy.log()
         confdir = proxy.confdir
         assert mode(confdir) == 0o700
         for key in KEYS:

@@ -106,11 +106,16 @@ def test_bypass_on_head_and_the_path_is_never_touched(security_stack):
     assert requests == [("GET", "/clearpage=off/echo.html")] and got.status == 404
 
 
-def test_text_pages_are_not_sniffed_as_html(security_stack, tmp_path):
+def test_text_pages_are_not_sniffed_as_html(tmp_path):
     """Text mode serves text/plain with nosniff, so markup quoted in a page cannot become HTML."""
-    from tests.support.proxy import running_proxy
+    from tests.support import xss
+    from tests.support.mitm import AddonHarness
 
-    with running_proxy(tmp_path, args=("--mode", "text")) as proxy:
-        got = fetch(proxy, security_stack.origin.url("/xss-article.html"))
-    assert got.header("content-type") == "text/plain; charset=utf-8"
-    assert got.header("x-content-type-options") == "nosniff"
+    h = AddonHarness(tmp_path, "proxy:\n  workers: 1\nmode: text\n")
+    try:
+        served = h.exchange(xss.article_page(), {"Content-Type": "text/html; charset=utf-8"})
+    finally:
+        h.close()
+    assert served.response.headers["content-type"] == "text/plain; charset=utf-8"
+    assert served.response.headers["x-content-type-options"] == "nosniff"
+    assert b"River survey" in served.served

@@ -151,6 +151,8 @@ def portal_page() -> bytes:
 # ---------------------------------------------------------------------- the checker
 
 _PARSER = lxml.html.HTMLParser(huge_tree=True)
+_TOKENS = re.compile(r"<!--.*?-->|<[^>]*>", re.DOTALL)
+_SCRIPT_TAG = re.compile(r"<script[\t\n\f\r />]", re.IGNORECASE)
 _STYLE_BLOCK = re.compile(r"<style[\t\n\f\r />][^>]*>.*?</style[\t\n\f\r />]", re.IGNORECASE | re.DOTALL)
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "poster", "background", "codebase", "cite", "xlink:href", "ping", "manifest", "longdesc", "lowsrc", "dynsrc", "icon", "archive", "classid", "usemap", "profile"}
 # Schemes that run script when followed or loaded (data: everywhere but an image).
@@ -161,9 +163,11 @@ def script_problems(html: str) -> list[str]:
     """Everything in ``html`` (as a browser-like parser reads it back) that could run script."""
     doc = lxml.html.document_fromstring(html, parser=_PARSER)
     problems = []
-    # A script start tag as an HTML tokenizer sees it (not inside a <style>'s raw text, where it is CSS text).
+    # A script start tag as an HTML tokenizer would see it, independently of lxml: tags are read
+    # one after the other (comments and <style> raw text skipped), so "<script" inside another
+    # tag's name or inside CSS does not count, and one standing as a tag does.
     markup = _STYLE_BLOCK.sub("", html)
-    if re.search(r"<script[\t\n\f\r />]", markup, re.IGNORECASE):
+    if any(_SCRIPT_TAG.match(token.group()) for token in _TOKENS.finditer(markup)):
         problems.append("a <script tag in the markup")
     for el in doc.iter():
         if not isinstance(el.tag, str):
