@@ -1,0 +1,93 @@
+"""filters/sanitize.py on its own: what the final pass removes, and what it must leave alone."""
+import lxml.html
+import pytest
+
+from clearpage.filters import Pipeline, dom, sanitize
+from clearpage.filters.charset import looks_binary
+
+
+def cleaned(body: str):
+    doc = dom.parse(f"<html><head></head><body>{body}</body></html>")
+    count = sanitize.clean(doc)
+    return doc, count, lxml.html.tostring(doc, encoding="unicode")
+
+
+@pytest.mark.parametrize(
+    "href",
+    ["https://example.com/", "http://example.com/a?b=c", "/relative", "page.html", "#top", "?q=1", "mailto:a@example.com",
+     "tel:+441234", "ftp://files.example/x"],
+)
+def test_harmless_links_are_kept(href):
+    doc, count, _ = cleaned(f'<a href="{href}">x</a>')
+    assert count == 0 and doc.find(".//a").get("href") == href
+
+
+@pytest.mark.parametrize(
+    "href",
+    ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:alert(1)", "\x0ejavascript:x", "vbscript:x",
+     "data:text/html,<script>alert(1)</script>", "livescript:x", "jar:x", "data:image/png;base64,AAAA"],
+)
+def test_script_capable_links_lose_their_url(href):
+    doc, count, _ = cleaned(f'<a href="{href}">x</a>')
+    assert count == 1 and doc.find(".//a").get("href") is None and dom.text_of(doc.find(".//a")) == "x"
+
+
+def test_data_images_stay_on_images_only():
+    doc, count, _ = cleaned('<img src="data:image/png;base64,AAAA"><img src="data:text/html,x"><iframe src="data:image/png;base64,AAAA"></iframe>')
+    srcs = [el.get("src") for el in doc.iter("img", "iframe")]
+    assert srcs == ["data:image/png;base64,AAAA", None, None] and count == 2
+
+
+def test_handlers_srcdoc_refresh_base_and_animation_go():
+    body = (
+        '<div onclick="x()" onmouseover="y()" id="keep">t</div><iframe srcdoc="<p>x</p>" src="/ok"></iframe>'
+        '<meta http-equiv="refresh" content="0; url=javascript:alert(1)"><meta http-equiv="refresh" content="5; url=/next">'
+        '<base href="javascript:alert(1)//"><svg><a><set attributeName="href" to="javascript:alert(1)"/><text>s</text></a>'
+        '<animate attributeName="width" to="10"/></svg>'
+    )
+    doc, count, html = cleaned(body)
+    div = doc.get_element_by_id("keep")
+    assert dict(div.attrib) == {"id": "keep"}
+    assert doc.find(".//iframe").get("srcdoc") is None and doc.find(".//iframe").get("src") == "/ok"
+    assert [m.get("content") for m in doc.iter("meta")] == ["5; url=/next"]
+    assert doc.find(".//base") is None and doc.find(".//set") is None
+    assert doc.find(".//animate") is not None  # animating width is harmless
+    assert count == 6
+
+
+def test_style_with_markup_inside_svg_goes_but_css_stays():
+    doc, count, html = cleaned("<style>p > a { color: red }</style><svg><style><img src=x onerror=alert(1)></style><rect/></svg>")
+    styles = list(doc.iter("style"))
+    assert len(styles) == 1 and "color: red" in styles[0].text and count == 1
+    assert "onerror" not in html
+
+
+def test_scripty_css_goes():
+    doc, count, _ = cleaned('<p style="width:expression(alert(1))">a</p><p style="color:red">b</p><style>a{behavior:url(x.htc)}</style>')
+    assert [p.get("style") for p in doc.iter("p")] == [None, "color:red"]
+    assert doc.find(".//style") is None and count == 2
+
+
+def test_comments_a_browser_could_end_early_go_others_stay():
+    doc = dom.parse("<p>a<!-- fine --><!-- x --!> y --></p>")
+    comment = doc.find(".//p").getchildren()[0]
+    comment.text = " x --!> <img src=x onerror=alert(1)> "  # what a different parser could have left
+    count = sanitize.clean(doc)
+    texts = [c.text for c in doc.iter(lxml.etree.Comment)]
+    assert count == 1 and " x --!> <img src=x onerror=alert(1)> " not in texts
+
+
+def test_looks_binary_follows_the_whatwg_rule():
+    assert looks_binary(b"\x89PNG\r\n\x1a\n\x00\x00")
+    assert looks_binary(b"PK\x03\x04zip")
+    assert not looks_binary("<p>Naïve façade</p>".encode())
+    assert not looks_binary(b"\x1b$B ISO-2022-JP text")  # ESC is not a binary byte
+    assert not looks_binary("\ufeff<p>x</p>".encode("utf-16-le"))  # a UTF-16 BOM: text
+
+
+def test_framesets_and_binary_bodies_are_left_as_they_are():
+    pipeline = Pipeline()
+    frames = b"<html><head><title>F</title></head><frameset><frame src=a.html><frame src=b.html></frameset></html>"
+    for mode in ("filter", "reader", "text"):
+        assert pipeline.run(frames, "http://e.example/", mode=mode).changed is False
+        assert pipeline.run(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", "http://e.example/", mode=mode).changed is False
