@@ -137,7 +137,7 @@ def run(args) -> int:
                         # The proxy may always serve the original (budget spent waiting for a busy
                         # worker, a worker replaced): allowed, if the bytes are exactly the site's.
                         untouched = badinputs.judge(badinputs.Case(case.route, badinputs.UNTOUCHED, method=case.method), outcome)
-                        fallback, problem = untouched is None, untouched or problem
+                        fallback, problem = untouched is None, untouched
                     if outcome.incomplete or outcome.header("connection") == "close":
                         local.conn.close()
                         local.conn = None
