@@ -1,7 +1,8 @@
 """Text alternatives: every image has one, every link has a name, empty links are gone.
 
 Images (the rule the reader page and the ``assistive`` filter share):
-  1. its own ``alt`` (kept as written, trimmed; ``alt=""`` stays decorative);
+  1. its own ``alt`` (kept as written, trimmed; ``alt=""`` stays decorative), unless the alt
+     is only a file name ("12-IMG_3886.jpg"), which counts as missing;
   2. else its ``title``;
   3. else its caption: the ``<figcaption>`` of the ``<figure>`` holding it;
   4. else ``alt=""``: decorative. A file name read aloud ("IMG_2041 dot jpeg") tells nobody
@@ -14,6 +15,7 @@ Links with no content at all are unwrapped (nothing to click, nothing to read).
 """
 from __future__ import annotations
 
+import re
 from urllib.parse import unquote, urlsplit
 
 from .. import dom
@@ -21,12 +23,18 @@ from .. import dom
 # Captions used as an image's alt are cut at this length (a word boundary before it).
 MAX_ALT_CHARS = 250
 _IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg", ".bmp")
+_FILE_NAME = re.compile(r"^[^\s/]*\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?|heic)$", re.I)
+
+
+def is_file_name(text: str) -> bool:
+    """An alt that is only a file name ("12-IMG_3886.jpg") says nothing: it counts as missing."""
+    return bool(_FILE_NAME.match(text.strip()))
 
 
 def image_alternative(img) -> str:
     """The text alternative rule above, without changing ``img``."""
     alt = img.get("alt")
-    if alt is not None:
+    if alt is not None and not is_file_name(alt):
         return dom.WHITESPACE.sub(" ", alt).strip()
     title = (img.get("title") or "").strip()
     if title:
@@ -54,7 +62,7 @@ def name_images(root) -> int:
     """Give every image under ``root`` an alt; returns how many were added."""
     added = 0
     for img in root.iter("img"):
-        if img.get("alt") is None:
+        if img.get("alt") is None or is_file_name(img.get("alt")):
             img.set("alt", image_alternative(img))
             added += 1
         else:
@@ -100,15 +108,18 @@ def url_name(href: str) -> str:
     return shorten(name or href, 80)
 
 
-def name_links(root) -> tuple[int, int]:
-    """Name links that have no name; unwrap links with nothing in them. Returns (named, unwrapped)."""
+def name_links(root, *, unwrap_empty: bool = True) -> tuple[int, int]:
+    """Name links that have no name; unwrap links with nothing in them. Returns (named, unwrapped).
+
+    ``unwrap_empty=False`` (filter mode) names empty links too: they may show a CSS icon.
+    """
     named = unwrapped = 0
     for a in list(root.iter("a")):
-        if a.get("href") is None or (a.get("aria-label") or "").strip():
+        if a.get("href") is None or (a.get("aria-label") or "").strip() or a.get("aria-labelledby"):
             continue
         if accessible_text(a):
             continue
-        if not list(a.iter("img", "svg", "picture", "video")):
+        if unwrap_empty and not list(a.iter("img", "svg", "picture", "video")):
             dom.unwrap(a)
             unwrapped += 1
             continue

@@ -3,7 +3,8 @@
 Structure (no script at all; one stylesheet, inline or linked):
 
   <html lang dir>              kept from the original (repaired: "en_US" -> "en-US"), or
-                               guessed from the text when absent (``detect_language``)
+                               guessed from the text when absent (``detect_language``),
+                               else "und" (undetermined, BCP 47)
     <title>                    the article title
   <body>
     <a class=cp-skip href=#cp-content>   skip link, first in the tab order
@@ -41,8 +42,12 @@ REPORT = "reader"
 # The reader page's own words are English; marked so a screen reader does not read them in
 # the page's language voice.
 UI_LANG = "en"
+# BCP 47 "undetermined": said outright when the language is neither declared nor recognisable.
+UNDETERMINED = "und"
 # A first heading that starts the title and covers this share of it is the title again.
 MIN_TITLE_SHARE = 0.5
+# A block repeating the byline may add "By " and a little punctuation, nothing more.
+BYLINE_SLACK_CHARS = 6
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,7 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
         for part in _content_of(node):
             content.append(part)
     _drop_repeated_title(content, title)
+    _drop_repeated_byline(content, meta.byline)
     lazy_images.resolve(content)
     sanitize.clean(content, base_url)
     data, layout = tables.prepare(content)
@@ -119,6 +125,7 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
     named, unwrapped = alternatives.name_links(content)
     if named or unwrapped:
         report.notes.append(f"links: {named} image-only links named, {unwrapped} empty links unwrapped")
+    drop_empty_blocks(content)
     headings.normalise(content)
     sanitize.dedupe_ids(content)
     _move_children(content, article)
@@ -127,8 +134,10 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
         lang = language.guess(dom.text_of(article))
         if lang:
             report.notes.append(f"lang {lang} guessed from the text (the page declares none)")
-    if lang:
-        doc.set("lang", lang)
+    if not lang:
+        lang = UNDETERMINED
+        report.notes.append("lang und: the page declares no language and its text is too short or mixed to tell")
+    doc.set("lang", lang)
     if meta.dir in ("ltr", "rtl", "auto"):
         doc.set("dir", meta.dir)
     footer = dom.new_element("footer", {"data-clearpage": "footer"}, parent=body)
@@ -205,6 +214,33 @@ def _drop_repeated_title(content, title: str) -> None:
         if text and (text == wanted or (wanted.startswith(text) and len(text) >= MIN_TITLE_SHARE * len(wanted))):
             dom.remove(h)
         break
+
+
+def _drop_repeated_byline(content, byline: str) -> None:
+    """The byline is in the header; its copy in the content (a short block saying just it) goes."""
+    wanted = _comparable(byline)
+    if not wanted:
+        return
+    for el in content.iter("p", "div", "span", "address", "li"):
+        text = _comparable(dom.text_of(el))
+        if text and len(text) <= len(wanted) + BYLINE_SLACK_CHARS and wanted in text:
+            dom.remove(el)
+            return
+
+
+# Elements that say something even when they hold no text.
+_SUBSTANTIVE = ("img", "picture", "video", "audio", "svg", "math", "iframe", "hr")
+_EMPTY_CANDIDATES = ("p", "div", "span", "section", "figure", "figcaption", "blockquote", "header", "footer", "li", "ul", "ol", "em", "strong", "b", "i")
+
+
+def drop_empty_blocks(content) -> None:
+    """Remove blocks left with nothing to read or see (after images and links were dropped)."""
+    for el in reversed(list(content.iter(*_EMPTY_CANDIDATES))):
+        if el.getparent() is None or el.get("id") or dom.text_of(el):
+            continue
+        if any(True for _ in el.iter(*_SUBSTANTIVE)):
+            continue
+        dom.remove(el)
 
 
 def _comparable(text: str) -> str:
