@@ -71,6 +71,8 @@ class PatternExtractor:
             words = sequence
             if words and sequence_start and words[0].casefold() not in inner_caps and words[0].casefold() not in known:
                 words = words[1:]
+                while words and not (words[0][0].isupper() or words[0][0].istitle()):
+                    words = words[1:]  # "Bank of America" at a sentence start leaves "America", not "of America"
             if words:
                 counts[" ".join(words).casefold()] += 1
             sequence, pending_particle = [], None

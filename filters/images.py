@@ -15,6 +15,8 @@ For each image inside the selected content:
   4. the image is kept when that score reaches ``threshold``. A caption in which no term is
      found cannot be judged and is kept (it has words, so it is not bare decoration).
 The article vector leaves out the caption's own words, so a caption never matches itself.
+A dropped image takes its caption block with it when that block holds nothing else (a figure,
+or a div/span/link of caption-sized text); inside a p, li or td only the image goes.
 """
 from __future__ import annotations
 
@@ -146,16 +148,23 @@ def _stop_terms(counts: Counter) -> set[str]:
     return {t for t, _ in caseless[:keep]}
 
 
-def drop(img) -> object:
-    """Remove a rejected image, with its figure when the figure holds nothing else; returns what went."""
+# Blocks that exist to hold a picture and its caption; dropped with a rejected image when it
+# is their only picture. A p, li or td may hold article text beside the image: only the image goes.
+CAPTION_CONTAINERS = frozenset({"figure", "div", "span", "a", "picture"})
+
+
+def drop(img, settings: ImageRelevanceSettings | None = None) -> object:
+    """Remove a rejected image with the caption block around it when that block is only image and caption."""
     target = img
-    picture = img.getparent()
-    if picture is not None and dom.tag_of(picture) == "picture":
-        target = picture
-    for anc in target.iterancestors():
-        if dom.tag_of(anc) == "figure":
-            if len(list(anc.iter("img"))) == 1:
-                target = anc
+    limit = settings.max_caption_chars if settings is not None else 0
+    for anc in img.iterancestors():
+        tag = dom.tag_of(anc)
+        if tag not in CAPTION_CONTAINERS or anc.getparent() is None or len(list(anc.iter("img"))) != 1:
+            break
+        if tag != "figure" and tag != "picture" and len(dom.text_of(anc)) > limit:
+            break
+        target = anc
+        if tag == "figure":
             break
     dom.remove(target)
     return target

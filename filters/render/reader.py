@@ -159,7 +159,7 @@ def _judge_images(content, settings, report: FilterReport, ctx) -> list:
     for decision in decisions:
         if decision.keep:
             continue
-        gone = images.drop(decision.img)
+        gone = images.drop(decision.img, relevance)
         if ctx is not None:
             ctx.note_links(gone, REPORT)
         report.add("kill", dom.describe(gone), f"image relevance: {decision.reason}")
