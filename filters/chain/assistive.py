@@ -56,7 +56,7 @@ class AssistiveFilter(Filter):
             if added:
                 report.notes.append(f"alt added to {added} images")
         if self.options.link_names:
-            named, _ = alternatives.name_links(body, unwrap_empty=False)
+            named, _ = alternatives.name_links(body, unwrap_empty=False, base_url=ctx.base_url)
             if named:
                 report.notes.append(f"aria-label added to {named} links with nothing to read")
         return report

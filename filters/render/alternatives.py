@@ -19,6 +19,7 @@ import re
 from urllib.parse import unquote, urlsplit
 
 from .. import dom
+from ..links import safe_url
 
 # Captions used as an image's alt are cut at this length (a word boundary before it).
 MAX_ALT_CHARS = 250
@@ -108,7 +109,7 @@ def url_name(href: str) -> str:
     return shorten(name or href, 80)
 
 
-def name_links(root, *, unwrap_empty: bool = True) -> tuple[int, int]:
+def name_links(root, *, unwrap_empty: bool = True, base_url: str | None = None) -> tuple[int, int]:
     """Name links that have no name; unwrap links with nothing in them. Returns (named, unwrapped).
 
     ``unwrap_empty=False`` (filter mode) names empty links too: they may show a CSS icon.
@@ -123,6 +124,7 @@ def name_links(root, *, unwrap_empty: bool = True) -> tuple[int, int]:
             dom.unwrap(a)
             unwrapped += 1
             continue
-        a.set("aria-label", (a.get("title") or "").strip() or url_name(a.get("href")))
+        href = safe_url(a.get("href"), base_url) or a.get("href")
+        a.set("aria-label", (a.get("title") or "").strip() or url_name(href))
         named += 1
     return named, unwrapped

@@ -21,6 +21,7 @@ BLOCKS = frozenset(
 )
 SKIPPED = frozenset({"script", "style", "noscript", "template", "head", "title", "select", "option", "datalist", "iframe", "object", "embed", "svg", "math", "button", "input", "textarea"})
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_LISTS = ("ul", "ol", "menu", "dir")
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _TRAILING = re.compile(r"[ \t]+\n")
 
@@ -95,13 +96,13 @@ def _walk(root, writer: _Writer, options: TextOptions, links, link_index) -> Non
                 skip_depth += 1
                 continue
             if tag in BLOCKS:
-                writer.brk(1 if tag in ("li", "tr", "dt", "dd") else 2)
+                writer.brk(1 if tag in ("li", "tr", "dt", "dd") or (lists and tag in _LISTS) else 2)
             if tag in HEADINGS and options.marks:
                 writer.write("#" * HEADINGS[tag] + " ")
             elif tag == "li":
                 indent = "  " * max(len(lists) - 1, 0)
                 writer.write(indent + (_bullet(lists, el) if options.marks else ""), raw=True)
-            elif tag in ("ul", "ol", "menu", "dir"):
+            elif tag in _LISTS:
                 lists.append([1, _start(el)] if tag == "ol" else [0, 0])
             elif tag == "a" and options.marks and (el.get("aria-label") or "").strip() and not dom.text_of(el):
                 writer.write(f" {el.get('aria-label').strip()} ")
@@ -141,14 +142,14 @@ def _walk(root, writer: _Writer, options: TextOptions, links, link_index) -> Non
                         links.append((url, dom.text_of(el)))
                         link_index[url] = len(links)
                     writer.write(f" [{link_index[url]}]")
-            if tag in ("ul", "ol", "menu", "dir") and lists:
+            if tag in _LISTS and lists:
                 lists.pop()
             elif tag == "tr" and cells:
                 cells.pop()
             elif tag == "pre":
                 pre_depth -= 1
             if tag in BLOCKS:
-                writer.brk(1 if tag in ("li", "tr", "dt", "dd") else 2)
+                writer.brk(1 if tag in ("li", "tr", "dt", "dd") or (lists and tag in _LISTS) else 2)
             if not is_root and el.tail:
                 writer.write(el.tail, raw=pre_depth > 0)
 
