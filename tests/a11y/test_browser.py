@@ -183,3 +183,19 @@ def _build_linked(source: bytes, url: str, css: str) -> str:
     page = reader.build([dom.body_of(doc)], metadata.extract(doc), settings.reader, original_url=None,
                         inline_style=False, stylesheet_href=css, base_url=url)
     return html_out.serialize(page.doc)
+
+
+def test_filter_mode_keeps_the_look_but_fixes_names_and_language(site):
+    """Filter mode: no rule the original did not break, and its missing names and lang are fixed."""
+    slug = "a11y-layout-news"
+    source = source_path(slug).read_bytes()
+    url = site.origin.add(f"/pages/{slug}/", source)
+    filtered = Pipeline().run(source, url, mode="filter").output
+    site.origin.add(f"/filtered/{slug}/", filtered.encode("utf-8"))
+    before = site.audit(f"/pages/{slug}/")
+    after = site.audit(f"/filtered/{slug}/", before.skipped_rules)
+    assert not [v.rule for v in a11y.new_violations(before, after)]
+    fixed = {"image-alt", "link-name", "html-has-lang"}
+    assert fixed <= before.rules, "the fixture should break these rules"
+    assert not (fixed & after.rules), f"still broken in filter mode: {fixed & after.rules}"
+    assert "color-contrast" in after.rules  # the page's own colours are kept: filter mode keeps the look
