@@ -147,6 +147,7 @@ class Audit:
     violations: list[Violation]
     snapshot: str  # Playwright's aria snapshot of <body> (YAML)
     title: str = ""
+    html: str = ""  # the document as the browser had it when audited
     skipped_rules: tuple[str, ...] = ()
 
     @property
@@ -232,11 +233,12 @@ class Browser:
             rows = page.evaluate(_AXE_RUN, sorted(skipped))
             snapshot = page.locator("body").aria_snapshot(timeout=AXE_TIMEOUT_MS)
             title = page.title()
+            html = page.content()
             page.close()
         finally:
             if own:
                 context.close()
-        return Audit(url, [Violation(r[0], r[1], int(r[2]), r[3]) for r in rows], snapshot, title, tuple(sorted(skipped)))
+        return Audit(url, [Violation(r[0], r[1], int(r[2]), r[3]) for r in rows], snapshot, title=title, skipped_rules=tuple(sorted(skipped)), html=html)
 
     def close(self) -> None:
         try:

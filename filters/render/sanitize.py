@@ -11,8 +11,8 @@ What goes (the reader page has no script and one stylesheet of its own):
     tabindex, data-* (lazy images are resolved before this runs).
 What changes:
   - frames become a link to what they embedded (named by their title or the frame's host);
-  - landmarks inside the content (main, nav, aside) become plain blocks, so the page keeps one
-    main landmark and landmarks that are all at the top level;
+  - landmarks inside the content (main, nav, aside) and nested articles become plain blocks,
+    so the page keeps one main landmark, one article, and landmarks all at the top level;
   - presentational tags: font/marquee/blink -> span, center -> div;
   - links are made absolute against the page's base URL; links with a scheme that runs code
     (javascript:, data:, ...) are unwrapped to their text; image sources keep data:image/ URIs;
@@ -33,7 +33,7 @@ REMOVED = frozenset(
 )
 UNWRAPPED = frozenset({"noscript", "form", "label", "fieldset", "legend", "html", "body"})
 FRAMES = frozenset({"iframe", "frame"})
-RENAMED = {"font": "span", "marquee": "span", "blink": "span", "center": "div", "main": "div", "nav": "div", "aside": "div"}
+RENAMED = {"font": "span", "marquee": "span", "blink": "span", "center": "div", "main": "div", "nav": "div", "aside": "div", "article": "div"}
 GLOBAL_ATTRS = frozenset({"lang", "dir", "id"})
 ALLOWED_ATTRS = {
     "a": {"href", "title", "hreflang", "name"},
@@ -238,12 +238,43 @@ def repair_lists(root) -> None:
                 dd = dom.new_element("dd")
                 child.addprevious(dd)
                 dd.append(child)
+    for dl in list(root.iter("dl")):
+        _repair_definition_list(dl)
     for el in list(root.iter("dt", "dd")):
         parent = el.getparent()
         grand = parent.getparent() if parent is not None else None
         if parent is None or not (dom.tag_of(parent) == "dl" or (dom.tag_of(parent) == "div" and grand is not None and dom.tag_of(grand) == "dl")):
             el.tag = "p"
     _list_text_into_items(root)
+
+
+def _repair_definition_list(dl) -> None:
+    """A dl must be dt-then-dd groups. One with no term at all (wikis indent text with
+    <dl><dd>) is not a definition list: it becomes plain blocks. A div inside a dl may hold
+    only dt/dd; a dd before the first dt gets an empty-term-free home by leaving the list."""
+    items = [c for c in dl if dom.is_element(c)]
+    terms = [c for c in dl.iter("dt") if c.getparent() is dl or dom.tag_of(c.getparent()) == "div"]
+    if not terms:
+        for child in items:
+            if dom.tag_of(child) in ("dd", "div"):
+                child.tag = "div"
+        dl.tag = "div"
+        return
+    for child in items:
+        if dom.tag_of(child) == "div":
+            for inner in list(child):
+                if dom.is_element(inner) and dom.tag_of(inner) not in ("dt", "dd", "script", "template"):
+                    dd = dom.new_element("dd")
+                    inner.addprevious(dd)
+                    dd.append(inner)
+    leading = []
+    for child in items:
+        if dom.tag_of(child) == "dt" or (dom.tag_of(child) == "div" and child.find("dt") is not None):
+            break
+        leading.append(child)
+    for child in leading:  # definitions before any term: kept as blocks just before the list
+        child.tag = "div"
+        dl.addprevious(child)
 
 
 def _list_text_into_items(root) -> None:

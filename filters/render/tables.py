@@ -145,6 +145,10 @@ def add_headers(table) -> None:
             for cell in first:
                 cell.tag = "th"
                 cell.set("scope", "col")
+    for cell in _own_descendants(table, "th"):
+        if not dom.text_of(cell) and not list(cell.iter(*_SUBSTANTIVE)):
+            cell.tag = "td"  # an empty header heads nothing
+            cell.attrib.pop("scope", None)
     for index, row in enumerate(rows):
         in_head = dom.tag_of(row.getparent()) == "thead"
         cells = cells_of(row)

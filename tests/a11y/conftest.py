@@ -1,10 +1,10 @@
 """Browser fixtures: one origin server and one headless Chromium (with axe-core) per test session.
 
 Pages come from tests/pages/a11y-*/source.html (our fixtures) and a sample of
-../shared/datasets/readability-pages. The origin serves each original at /pages/<slug>/ and
-the page clearpage makes of it at /served/<slug>/ (the Pipeline run with the original's
-URL), so links, the bypass link and relative images resolve as they would through the proxy.
-Audits are cached per URL for the session: each page is loaded and audited once.
+../shared/datasets/readability-pages. The origin serves each page at /pages/<slug>/; the
+browser goes through a real ``clearpage proxy`` (tests/support/proxy.py) started with
+``mode: reader``: the original is that URL with the bypass ``?clearpage=off``, the served
+page the same URL filtered. Audits are cached per URL: each page is loaded and audited once.
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from clearpage.addon import a11y
-from clearpage.filters import Pipeline
 from tests.conftest import PROJECT, SHARED, require
+from tests.support.proxy import running_proxy
 
 FIXTURES = sorted(p.parent.name for p in (PROJECT / "tests" / "pages").glob("a11y-*/source.html"))
 # A sample of the readability pages for CI: varied (news, blogs, docs, rtl, lazy images,
@@ -29,24 +29,29 @@ def source_path(slug: str) -> Path:
     return SHARED / "datasets" / "readability-pages" / slug / "source.html"
 
 
+# The proxy serves every page as a reader page; a generous budget so a big page on a busy CI
+# machine is still filtered (a page over budget would be served untouched, and fail here).
+PROXY_CONFIG = "mode: reader\nproxy:\n  time_budget_ms: 30000\n"
+
+
 class Site:
-    """The origin server with every page registered, and the audits made so far."""
+    """The origin, the running proxy and the browser behind it, and the audits made so far.
 
-    def __init__(self, origin: a11y.OriginServer, browser: a11y.Browser):
+    The original is loaded through the proxy with the bypass (``?clearpage=off``), the served
+    page through the proxy as it is; both come from the same origin URL.
+    """
+
+    def __init__(self, origin: a11y.OriginServer, proxy, browser: a11y.Browser):
         self.origin = origin
+        self.proxy = proxy
         self.browser = browser
-        self.pipeline = Pipeline()
         self._audits: dict[tuple[str, tuple], a11y.Audit] = {}
-        self.served_html: dict[str, str] = {}
 
-    def add(self, slug: str, mode: str = "reader") -> None:
-        if slug in self.served_html:
-            return
-        source = source_path(slug).read_bytes()
-        url = self.origin.add(f"/pages/{slug}/", source)
-        result = self.pipeline.run(source, url, mode=mode)
-        self.served_html[slug] = result.output
-        self.origin.add(f"/served/{slug}/", result.output.encode("utf-8"))
+    def add(self, slug: str) -> str:
+        path = f"/pages/{slug}/"
+        if path not in self.origin.routes:
+            self.origin.add(path, source_path(slug).read_bytes())
+        return path
 
     def audit(self, path: str, skip_rules: tuple[str, ...] = ()) -> a11y.Audit:
         key = (path, skip_rules)
@@ -55,21 +60,23 @@ class Site:
         return self._audits[key]
 
     def pair(self, slug: str) -> tuple[a11y.Audit, a11y.Audit]:
-        self.add(slug)
-        before = self.audit(f"/pages/{slug}/")
-        after = self.audit(f"/served/{slug}/", before.skipped_rules)
+        path = self.add(slug)
+        before = self.audit(path + "?clearpage=off")
+        after = self.audit(path, before.skipped_rules)
         return before, after
 
 
-@pytest.fixture(scope="session")
-def site():
+# Module scope: Playwright's sync API keeps an event loop running in this thread while it is
+# open, which would break later tests that start their own (asyncio.run).
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
     require(a11y.playwright_available(), "Playwright for Python is not installed (pip install -e '.[test]')", "CLEARPAGE_REQUIRE_BROWSER")
     require(a11y.chromium_path() is not None, f"no Chromium at {a11y.DEFAULT_CHROMIUM} (apt-get install chromium)", "CLEARPAGE_REQUIRE_BROWSER")
     require(a11y.axe_path() is not None, f"axe-core not found: ./dev test installs it, or set {a11y.AXE_ENV}", "CLEARPAGE_REQUIRE_BROWSER")
-    with a11y.OriginServer() as origin:
-        browser = a11y.Browser({f"127.0.0.1:{origin.port}"})
+    with a11y.OriginServer() as origin, running_proxy(tmp_path_factory.mktemp("a11y-proxy"), config=PROXY_CONFIG) as proxy:
+        browser = a11y.Browser({f"127.0.0.1:{origin.port}"}, proxy=proxy.address)
         try:
-            yield Site(origin, browser)
+            yield Site(origin, proxy, browser)
         finally:
             browser.close()
 

@@ -89,11 +89,7 @@ def test_stylesheet_has_no_fixed_font_sizes_and_follows_color_scheme():
 
 def test_inline_style_off_links_the_stylesheet_and_hash_matches():
     source = (PAGES / "a11y-layout-news" / "source.html").read_bytes()
-    import inspect
-
-    if "stylesheet_href" not in inspect.signature(Pipeline.run).parameters:
-        pytest.skip("Pipeline.run has no stylesheet_href yet (the addon branch adds it)")
-    out = Pipeline().run(source, URL, mode="reader", inline_style=False, stylesheet_href="/clearpage/reader.css").output
+    out = Pipeline().run(source, URL, mode="reader", csp=["style-src 'self'"], stylesheet_href="/clearpage/reader.css").output
     assert "<style" not in out and 'href="/clearpage/reader.css"' in out
 
 
@@ -103,3 +99,9 @@ def test_stylesheet_hash_is_the_csp_source_for_the_inline_sheet():
 
     digest = base64.b64encode(hashlib.sha256(reader.stylesheet(1.25).encode()).digest()).decode()
     assert reader.stylesheet_hash(1.25) == f"'sha256-{digest}'"
+
+
+def test_selected_article_element_does_not_nest_a_second_article():
+    source = "<html lang='en'><head><title>T</title></head><body><article class='story'><h1>T</h1>" + "<p>" + "Words of the story go here. " * 30 + "</p></article></body></html>"
+    doc = lxml.html.document_fromstring(Pipeline().run(source, URL, mode="reader").output.encode())
+    assert len(doc.xpath("//article")) == 1

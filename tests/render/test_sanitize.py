@@ -55,7 +55,8 @@ def test_lists_repaired():
     ul = root.find(".//ul")
     assert [dom.tag_of(c) for c in ul] == ["li", "li", "li"]
     assert root.xpath("./p[.='orphan']")
-    assert [dom.tag_of(c) for c in root.find(".//dl")] == ["dd", "dt"]
+    assert [dom.tag_of(c) for c in root.find(".//dl")] == ["dt"]  # the stray block left the list, before it
+    assert dom.text_of(root.find(".//dl").getprevious()) == "x"
 
 
 def test_duplicate_and_reserved_ids_dropped():
@@ -67,3 +68,11 @@ def test_image_aria_label_becomes_alt():
     root = clean("<img src='x.png' aria-label='Sales chart'>")
     assert root.find(".//img").get("alt") == "Sales chart"
     assert root.find(".//img").get("aria-label") is None
+
+
+def test_definition_list_without_terms_becomes_blocks():
+    root = clean("<dl><dd>indented remark</dd></dl><dl><dd>early</dd><dt>Term</dt><dd>def</dd><div><dt>T2</dt><p>x</p></div></dl>")
+    assert [dom.tag_of(c) for c in root] == ["div", "div", "dl"]
+    dl = root.find("dl")
+    assert [dom.tag_of(c) for c in dl] == ["dt", "dd", "div"]
+    assert [dom.tag_of(c) for c in dl.find("div")] == ["dt", "dd"]

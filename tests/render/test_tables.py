@@ -68,3 +68,9 @@ def test_data_tables_are_wrapped_in_distinctly_named_focusable_regions():
     assert all(w.get("tabindex") == "0" and w.get("role") == "region" for w in wrappers)
     labels = [w.get("aria-label") for w in wrappers]
     assert labels[0] and len(set(labels)) == 2
+
+
+def test_empty_header_cells_become_data_cells():
+    root = frag("<table><tr><th></th><th>Cars</th></tr>" + "<tr><th>A</th><td>1</td></tr>" * 3 + "</table>")
+    tables.prepare(root)
+    assert [dom.tag_of(c) for c in root.find(".//tr")] == ["td", "th"]
