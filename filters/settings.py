@@ -94,7 +94,7 @@ class ContentSettings:
 class Settings:
     """One profile's settings (the top level, or the top level with a site's overrides)."""
 
-    mode: Mode = field(doc="auto | filter | reader | text | off")
+    mode: Mode = field(doc="what is served (see Modes)")
     chain: tuple[str, ...] = field(doc="filters in the order they run")
     filters: dict[str, Any] = field(doc="options per filter, keyed by filter name")
     content: ContentSettings = field(doc="content selection")

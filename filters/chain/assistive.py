@@ -28,8 +28,8 @@ from .base import BuildEnv, Filter, register
 @dataclass(frozen=True)
 class AssistiveOptions:
     enabled: bool = field(doc="run this filter")
-    language: bool = field(doc="repair or guess <html lang>")
-    document_title: bool = field(doc="give an untitled page its first heading as <title>")
+    language: bool = field(doc="repair the page's lang attribute, or guess it from the text when absent")
+    document_title: bool = field(doc="give an untitled page its first heading as its title")
     image_alternatives: bool = field(doc="give images without alt a text alternative (or alt=\"\")")
     link_names: bool = field(doc="give links with nothing to read an aria-label")
 

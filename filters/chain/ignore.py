@@ -52,7 +52,7 @@ class IgnoreOptions:
     input: bool = field(doc="kill input and textarea")
     button: bool = field(doc="kill button")
     select: bool = field(doc="kill select")
-    meta: bool = field(doc="kill meta except charset/viewport")
+    meta: bool = field(doc="kill meta except charset, viewport and Content-Security-Policy")
     iframe: bool = field(doc="kill iframe")
     embed: bool = field(doc="kill embed, object, applet")
     table_cell_widths: bool = field(doc="strip width from table cells")
