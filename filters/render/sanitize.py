@@ -249,15 +249,20 @@ def repair_lists(root) -> None:
 
 
 def _repair_definition_list(dl) -> None:
-    """A dl must be dt-then-dd groups. One with no term at all (wikis indent text with
-    <dl><dd>) is not a definition list: it becomes plain blocks. A div inside a dl may hold
+    """A dl must be dt-then-dd groups. One with no term or no definition at all (wikis indent
+    text with <dl><dd> and make pseudo-headings with <dl><dt>) is not a definition list: it
+    becomes plain blocks. A div inside a dl may hold
     only dt/dd; a dd before the first dt gets an empty-term-free home by leaving the list."""
     items = [c for c in dl if dom.is_element(c)]
     terms = [c for c in dl.iter("dt") if c.getparent() is dl or dom.tag_of(c.getparent()) == "div"]
-    if not terms:
+    definitions = [c for c in dl.iter("dd") if c.getparent() is dl or dom.tag_of(c.getparent()) == "div"]
+    if not terms or not definitions:
         for child in items:
-            if dom.tag_of(child) in ("dd", "div"):
+            tag = dom.tag_of(child)
+            if tag in ("dd", "div"):
                 child.tag = "div"
+            elif tag == "dt":
+                child.tag = "p"
         dl.tag = "div"
         return
     for child in items:

@@ -76,3 +76,8 @@ def test_definition_list_without_terms_becomes_blocks():
     dl = root.find("dl")
     assert [dom.tag_of(c) for c in dl] == ["dt", "dd", "div"]
     assert [dom.tag_of(c) for c in dl.find("div")] == ["dt", "dd"]
+
+
+def test_definition_list_of_terms_only_becomes_paragraphs():
+    root = clean("<dl><dt>Early life</dt></dl>")
+    assert [dom.tag_of(c) for c in root] == ["div"] and [dom.tag_of(c) for c in root[0]] == ["p"]
