@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "proxy": ("clearpage.addon.cmd_proxy", "add_parser"),
     "bench": ("clearpage.addon.cmd_bench", "add_parser"),
     "config-reference": ("clearpage.addon.cmd_reference", "add_parser"),
+    "a11y-report": ("clearpage.addon.cmd_a11y", "add_parser"),
     "soak": ("clearpage.addon.cmd_soak", "add_parser"),
 }
 

@@ -177,7 +177,7 @@ class Pipeline:
         _note_links_outside(doc, nodes, ctx)
         clock.lap("select")
         content_text = text_out.render(nodes, text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks)).text
-        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1])
+        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx)
         _copy_policies(page.doc, page_csp)
         if profile.retainer is not None and settings.reader.show_removed_links:
             profile.retainer.apply(page.doc, ctx)
@@ -186,7 +186,7 @@ class Pipeline:
         page_html = html_out.serialize(page.doc)
         clock.lap("serialize")
         if as_text:
-            output, media = _text_page(page.title, meta, nodes, ctx, settings), "text/plain"
+            output, media = _text_page(page.title, meta, page.content_nodes(), ctx, settings), "text/plain"
         else:
             output, media = page_html, "text/html"
         sel = f"{selection.algorithm}: {selection.reason}" if selection else "none"
@@ -237,21 +237,28 @@ def _note_links_outside(doc, nodes, ctx: PageContext) -> None:
 
 
 def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings) -> str:
+    """Text mode: "# title", byline, the content in reading order, then the numbered links.
+
+    Headings are "#" marks by level, list items "- " or "1. ", table rows one line with " | "
+    between cells, images "[image: alt]"; each link is followed by "[n]" and listed under
+    "Links" at the end; the links clearpage removed follow under "Removed links".
+    """
     options = text_out.TextOptions(
-        marks=True, link_refs=True, image_alts=True, max_line_breaks=settings.output.max_line_breaks, base_url=ctx.base_url
+        marks=True, link_refs=True, image_alts=True, max_line_breaks=settings.output.max_line_breaks,
+        base_url=ctx.base_url, skip_clearpage=True,
     )
     rendered = text_out.render(nodes, options)
-    parts = [title, ""]
+    parts = [f"# {title}" if title else "", ""]
     if meta.byline:
         parts += [meta.byline, ""]
     parts.append(rendered.text)
     if rendered.links:
         parts += ["", "Links", ""]
-        parts += [f"[{i}] {text + ': ' if text else ''}{url}" for i, (url, text) in enumerate(rendered.links, 1)]
+        parts += [f"[{i}] {text + ': ' if text and text != url else ''}{url}" for i, (url, text) in enumerate(rendered.links, 1)]
     removed = _unique(ctx)
     if removed:
         parts += ["", "Removed links", ""]
-        parts += [f"- {link.text + ': ' if link.text else ''}{link.url}" for link in removed]
+        parts += [f"- {link.text + ': ' if link.text and link.text != link.url else ''}{link.url}" for link in removed]
     return text_out.cap_line_breaks("\n".join(parts), settings.output.max_line_breaks)
 
 

@@ -50,7 +50,7 @@ def test_reader_mode_builds_reader_page(pipeline):
 def test_text_mode_is_plain_text(pipeline):
     result = pipeline.run(PAGE, URL, mode="text")
     assert result.media_type == "text/plain"
-    assert result.output.startswith("Story title\n")
+    assert result.output.startswith("# Story title\n")
     assert "Paragraph 0 of the article" in result.output and "<p>" not in result.output
     assert "\n\n\n" not in result.output
 
