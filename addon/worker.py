@@ -109,6 +109,25 @@ def process(job: Job, pipelines: _Pipelines) -> Reply:
         return Reply(FAILED, f"{type(exc).__name__}: {exc} (at {where.filename}:{where.lineno})")
 
 
+# A small article with no lang attribute, filtered once in each mode before the worker says it is
+# ready: whatever the engine loads lazily (the language model: ~2 s) is loaded then, not inside the
+# first real page's time budget (where it cost that page, and the worker, every time).
+WARM_UP_PAGE = (
+    "<!DOCTYPE html><html><head><title>Warm-up</title></head><body><nav><a href='/a'>A</a> <a href='/b'>B</a></nav>"
+    "<article><h1>Warm-up</h1><figure><img src='/w.png' alt='the river'><figcaption>The river in spring</figcaption></figure>"
+    + "<p>The volunteers walked along the river in the spring and counted the birds they saw on the banks.</p>" * 8
+    + "</article></body></html>"
+)
+
+
+def warm_up(pipeline: Pipeline) -> None:
+    for mode in ("filter", "reader", "text"):
+        try:
+            pipeline.run(WARM_UP_PAGE, "http://warm-up.invalid/page.html", mode=mode)
+        except Exception:  # noqa: BLE001 - a warm-up failure shows again, with a reason, on a real page
+            pass
+
+
 def serve(jobs: Connection, replies: Connection) -> None:
     """The child's main loop: receive the config, build it, say READY, then answer jobs until EOF."""
     # Ctrl-C reaches the whole process group; the parent decides when workers stop.
@@ -116,7 +135,7 @@ def serve(jobs: Connection, replies: Connection) -> None:
     pipelines = _Pipelines()
     try:
         spec = jobs.recv()
-        pipelines.get(spec)
+        warm_up(pipelines.get(spec))
     except (EOFError, OSError):
         return
     except Exception as exc:  # noqa: BLE001 - the parent logs it; jobs then fail open

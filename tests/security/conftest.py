@@ -57,7 +57,7 @@ def security_stack(tmp_path_factory):
         yield SecurityStack(proxy, origin)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not longer: Playwright's sync API keeps an event loop running in this thread
 def chromium(security_stack):
     require(CHROMIUM.is_file(), f"{CHROMIUM} is absent (Debian's chromium package)", "CLEARPAGE_REQUIRE_BROWSER")
     try:
