@@ -14,6 +14,7 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "filter": ("clearpage.addon.cmd_filter", "add_parser"),
     "check-config": ("clearpage.addon.cmd_check", "add_parser"),
+    "eval": ("clearpage.addon.cmd_eval", "add_parser"),
 }
 
 
