@@ -7,8 +7,9 @@ Our reading of the method, where the papers leave room:
    and after every block end tag (``BREAK_TAGS``): each block is one line. The serialising
    is a walk over the tree (same line sequence as serialising and splitting, without
    re-parsing), so every line knows its *owner*, the innermost block element open on it.
-   Script, style, template, svg and the other non-rendered elements are dropped with their
-   content, and comments count neither as text nor as tags (CETR's preprocessing).
+   Script, style, template, svg, elements marked ``hidden`` or ``aria-hidden="true"`` and
+   the other non-rendered elements are dropped with their content (the reader would not
+   show them), and comments count neither as text nor as tags (CETR's preprocessing).
 2. **Ratio.** For each line, TTR = characters of text / tags on the line (start and end tags
    count one each, a void element one), divided by 1 when the line has no tag. Characters
    are non-whitespace characters, so CJK text (no spaces) is measured like any other.
@@ -149,13 +150,18 @@ def source_lines(body) -> list[Line]:
                 line().tags += 1  # </body>
             continue
         tag = dom.tag_of(child)
-        if tag and tag not in SKIPPED:
+        if tag and tag not in SKIPPED and not _hidden(child):
             open_element(child, tag)
             stack.append(iter(child))
             parents.append(child)
             continue
         text(child.tail)  # a comment, processing instruction or dropped element: only its tail stays
     return [ln for ln in lines if ln.chars or ln.tags]
+
+
+def _hidden(el) -> bool:
+    """Not rendered, so not content: the text renderer skips the same elements."""
+    return el.get("hidden") is not None or el.get("aria-hidden") == "true"
 
 
 def gaussian_smooth(values: list[float], sigma: float) -> list[float]:

@@ -114,3 +114,8 @@ def test_bad_options_are_errors_with_file_line_and_key():
     message = str(err.value)
     assert "user.yaml:3: content.text_tag_ratio.sigma: expected a number" in message
     assert "user.yaml:4: content.text_tag_ratio.method: expected one of kmeans, threshold" in message
+
+
+def test_hidden_elements_are_not_lines():
+    hidden = "<pre hidden>" + paragraph(0) * 3 + "</pre><div aria-hidden='true'><p>" + paragraph(1) * 3 + "</p></div>"
+    assert lines_of(page(hidden + "<p>shown</p>")) == [("body", 0, 1), ("p", 5, 2), ("body", 0, 1)]
