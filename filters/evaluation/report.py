@@ -28,6 +28,7 @@ class Summary:
     empty: int  # outputs without a single word (errors included)
     median_ms: float | None
     p95_ms: float | None
+    select_median_ms: float | None  # the selection step alone
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)
@@ -55,9 +56,14 @@ def _summary(name: str, rows: list[PageRow]) -> Summary:
         errors=sum(1 for r in rows if r.error),
         timeouts=sum(1 for r in rows if r.timeout),
         empty=sum(1 for r in rows if r.output_words == 0),
-        median_ms=statistics.median(times) if times else None,
+        median_ms=_median(times),
         p95_ms=percentile(times, P95),
+        select_median_ms=_median([r.select_ms for r in rows if r.select_ms is not None]),
     )
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
 
 
 def _mean0(values: list[float]) -> float:
@@ -76,10 +82,11 @@ def floor_summary(run: EvalRun) -> dict:
 def format_report(run: EvalRun, summaries: list[Summary]) -> str:
     """The printed report: the main table, F1 per page type, the lxml floor, errors."""
     lines = [f"dataset: {run.dataset} ({run.kind}, {len(run.page_ids)} pages, jobs={run.jobs}, timeout={run.timeout_s:g} s)", ""]
-    header = ["algorithm", "P", "R", "F1", "with", "without", "errors", "empty", "median ms", "p95 ms"]
+    header = ["algorithm", "P", "R", "F1", "with", "without", "errors", "empty", "median ms", "p95 ms", "select ms"]
     body = [
         [s.algorithm, _f(s.precision), _f(s.recall), _f(s.f1), _f(s.with_share), _f(s.without_share),
-         f"{s.errors}" + (f" ({s.timeouts} timeouts)" if s.timeouts else ""), str(s.empty), _ms(s.median_ms), _ms(s.p95_ms)]
+         f"{s.errors}" + (f" ({s.timeouts} timeouts)" if s.timeouts else ""), str(s.empty), _ms(s.median_ms), _ms(s.p95_ms),
+         _ms(s.select_median_ms)]
         for s in summaries
     ]
     lines += _table(header, body)
@@ -90,6 +97,8 @@ def format_report(run: EvalRun, summaries: list[Summary]) -> str:
         lines += _table(["algorithm", *[f"{t} ({counts.get(t, 0)})" for t in types]],
                         [[s.algorithm, *[_f(s.f1_by_type.get(t)) for t in types]] for s in summaries])
     floor = floor_summary(run)
+    lines += ["", "median / p95 ms: the whole reader-mode run per page (decode, parse, filter chain, selection, render);",
+              "select ms: median of the selection step alone."]
     lines += ["", f"lxml floor (parse bytes + serialise, same pages): median {_ms(floor['median_ms'])} ms, "
               f"p95 {_ms(floor['p95_ms'])} ms" + (f", {floor['errors']} pages lxml could not parse" if floor["errors"] else "")]
     for s in summaries:

@@ -48,10 +48,11 @@ class PageRow:
     f1: float
     with_share: float | None
     without_share: float | None
-    ms: float | None  # None when the run timed out
+    ms: float | None  # the whole run (decode to serialise); None when the run timed out
     output_words: int
     error: str | None = None
     timeout: bool = False
+    select_ms: float | None = None  # the content selection alone (the pipeline's "select" lap)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -151,12 +152,13 @@ def _score_page(page: EvalPage) -> tuple[list[PageRow], float | None]:
     floor = lxml_floor_ms(data)
     rows = []
     for name, pipeline in _PIPELINES.items():
-        text, ms, error, timed_out = "", None, None, False
+        text, ms, select_ms, error, timed_out = "", None, None, None, False
         start = time.perf_counter()
         try:
             with _deadline(_TIMEOUT_S):
-                text = pipeline.run(data, page.url, mode=READER_MODE).text
+                result = pipeline.run(data, page.url, mode=READER_MODE)
             ms = (time.perf_counter() - start) * 1000
+            text, select_ms = result.text, result.timings_ms.get("select")
         except PageTimeout:
             error, timed_out = f"timeout after {_TIMEOUT_S:g} s", True
         except Exception as exc:  # noqa: BLE001 - any failure is an empty output, reported per page
@@ -167,7 +169,7 @@ def _score_page(page: EvalPage) -> tuple[list[PageRow], float | None]:
             PageRow(
                 page.page_id, page.page_type, name, scores.precision, scores.recall, scores.f1,
                 with_share(text, reference.with_snippets), without_share(text, reference.without_snippets),
-                ms, len(text.split()), error, timed_out,
+                ms, len(text.split()), error, timed_out, select_ms,
             )
         )
     return rows, floor

@@ -22,6 +22,7 @@ def test_scores_reader_text_per_page(wcxb_dir):
     # Empty reference: scores 1 only for an empty output; the footer line is output, so 0.
     assert rows["0003"].f1 == 0.0 and rows["0003"].output_words > 0
     assert all(r.error is None and r.ms is not None and r.ms > 0 for r in run.rows)
+    assert all(r.select_ms is not None and 0 <= r.select_ms <= r.ms for r in run.rows)
     assert len(run.floor_ms) == 3
 
 
