@@ -61,7 +61,7 @@ from .base import ContentAlgorithm, Selection, in_document_order, register
 
 # A line break goes before every start tag and after every end tag of these (re-breaking
 # minified pages): the text renderer's blocks plus the table cells a layout table is made of.
-BREAK_TAGS = BLOCKS | frozenset({"td", "th", "main", "article"})
+BREAK_TAGS = BLOCKS | frozenset({"td", "th"})
 # Elements with no end tag: one tag each in the source.
 VOID_TAGS = frozenset("area base br col embed hr img input link meta source track wbr".split())
 GAUSS_TRUNCATE = 3.0  # the kernel covers +/- 3 sigma: beyond that the weights are below 1 %
@@ -94,49 +94,56 @@ class Line:
         return text / max(self.tags, 1)
 
 
+class _LineWriter:
+    """Writes the re-broken source line by line while the tree is walked."""
+
+    def __init__(self, body):
+        self.lines: list[Line] = []
+        self.owners = [body]  # the open block elements, innermost last
+        self.current: Line | None = None
+        self.link_depth = 0
+
+    def line(self) -> Line:
+        if self.current is None:
+            self.current = Line(self.owners[-1])
+            self.lines.append(self.current)
+        return self.current
+
+    def text(self, value: str | None) -> None:
+        if not value:
+            return
+        chars = len("".join(value.split()))
+        if chars:
+            line = self.line()
+            line.chars += chars
+            if self.link_depth:
+                line.link_chars += chars
+
+    def open(self, el, tag: str) -> None:
+        if tag in BREAK_TAGS:
+            self.current = None
+            self.owners.append(el)
+        self.line().tags += 1
+        if tag == "a":
+            self.link_depth += 1
+        self.text(el.text)
+
+    def close(self, el, tag: str) -> None:
+        if tag not in VOID_TAGS:
+            self.line().tags += 1
+        if tag == "a":
+            self.link_depth -= 1
+        if tag in BREAK_TAGS:
+            self.current = None
+            self.owners.pop()
+
+
 def source_lines(body) -> list[Line]:
     """The body as CETR's lines: broken at block tags, non-rendered elements and comments dropped."""
-    lines: list[Line] = []
-    owners = [body]
-    current: list[Line | None] = [None]
-    in_link = [0]
-
-    def line() -> Line:
-        if current[0] is None:
-            current[0] = Line(owners[-1])
-            lines.append(current[0])
-        return current[0]
-
-    def text(value: str | None) -> None:
-        if value:
-            chars = len("".join(value.split()))
-            if chars:
-                ln = line()
-                ln.chars += chars
-                if in_link[0]:
-                    ln.link_chars += chars
-
-    def open_element(el, tag: str) -> None:
-        if tag in BREAK_TAGS:
-            current[0] = None
-            owners.append(el)
-        line().tags += 1
-        if tag == "a":
-            in_link[0] += 1
-        text(el.text)
-
-    def close_element(el, tag: str) -> None:
-        if tag not in VOID_TAGS:
-            line().tags += 1
-        if tag == "a":
-            in_link[0] -= 1
-        if tag in BREAK_TAGS:
-            current[0] = None
-            owners.pop()
-
-    line().tags += 1  # <body>, owner of its own loose text
-    text(body.text)
-    stack = [iter(body)]
+    writer = _LineWriter(body)
+    writer.line().tags += 1  # <body>, owner of its own loose text
+    writer.text(body.text)
+    stack = [iter(body)]  # iterative: a page nested 100,000 deep cannot overflow the stack
     parents = [body]
     while stack:
         child = next(stack[-1], None)
@@ -144,19 +151,19 @@ def source_lines(body) -> list[Line]:
             stack.pop()
             el = parents.pop()
             if stack:
-                close_element(el, dom.tag_of(el))
-                text(el.tail)
+                writer.close(el, dom.tag_of(el))
+                writer.text(el.tail)
             else:
-                line().tags += 1  # </body>
+                writer.line().tags += 1  # </body>
             continue
         tag = dom.tag_of(child)
         if tag and tag not in SKIPPED and not _hidden(child):
-            open_element(child, tag)
+            writer.open(child, tag)
             stack.append(iter(child))
             parents.append(child)
             continue
-        text(child.tail)  # a comment, processing instruction or dropped element: only its tail stays
-    return [ln for ln in lines if ln.chars or ln.tags]
+        writer.text(child.tail)  # a comment, processing instruction or dropped element: only its tail stays
+    return [line for line in writer.lines if line.chars or line.tags]
 
 
 def _hidden(el) -> bool:
