@@ -10,6 +10,7 @@ import re
 import lxml.html
 from lxml import etree
 
+from . import streaming
 from .errors import PageError
 
 HtmlElement = lxml.html.HtmlElement
@@ -37,7 +38,16 @@ def parse(text: str) -> HtmlElement:
     if root is None:
         raise PageError("unparseable HTML: no root element")
     _hoist_void_content(root)
+    streaming.reassemble(root)
+    _strip_comments(root)
     return root
+
+
+def _strip_comments(root) -> None:
+    """Comments and processing instructions go, their tails stay: nothing downstream needs them,
+    and tree walks (iterwalk) skip them, which would lose the text that follows one."""
+    for node in list(root.iter(etree.Comment, etree.ProcessingInstruction)):
+        remove(node)
 
 
 def _hoist_void_content(root) -> None:
