@@ -47,9 +47,17 @@ def run(args) -> int:
         return 2
     summaries = report.summarise(result)
     print(report.format_report(result, summaries))
+    data = report.report_json(result, summaries, sys.argv)
+    if kind == datasets.READABILITY:
+        from clearpage.filters import load_config
+        from clearpage.filters.evaluation.auto_mode import agreement
+
+        modes = agreement(pages, load_config(args.config))
+        print("\n" + modes.format())
+        data["auto_mode"] = modes.as_dict()
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(report.report_json(result, summaries, sys.argv), fh, indent=1, ensure_ascii=False)
+            json.dump(data, fh, indent=1, ensure_ascii=False)
     return 0
 
 
