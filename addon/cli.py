@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("clearpage.addon.cmd_bench", "add_parser"),
     "config-reference": ("clearpage.addon.cmd_reference", "add_parser"),
     "a11y-report": ("clearpage.addon.cmd_a11y", "add_parser"),
+    "eval": ("clearpage.addon.cmd_eval", "add_parser"),
     "soak": ("clearpage.addon.cmd_soak", "add_parser"),
 }
 

@@ -10,6 +10,7 @@ import re
 import lxml.html
 from lxml import etree
 
+from . import streaming
 from .errors import PageError
 
 HtmlElement = lxml.html.HtmlElement
@@ -46,7 +47,16 @@ def parse(text: str) -> HtmlElement:
         # the page would be lost: refuse, so the caller serves the original.
         raise PageError(f"the HTML parser hit a limit and would drop content: {limit.message}")
     _hoist_void_content(root)
+    streaming.reassemble(root)
+    _strip_comments(root)
     return root
+
+
+def _strip_comments(root) -> None:
+    """Comments and processing instructions go, their tails stay: nothing downstream needs them,
+    and tree walks (iterwalk) skip them, which would lose the text that follows one."""
+    for node in list(root.iter(etree.Comment, etree.ProcessingInstruction)):
+        remove(node)
 
 
 def _hoist_void_content(root) -> None:
