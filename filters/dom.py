@@ -46,10 +46,27 @@ def parse(text: str) -> HtmlElement:
         # libxml2 stops building the tree there (e.g. past 2048 nested elements) and the rest of
         # the page would be lost: refuse, so the caller serves the original.
         raise PageError(f"the HTML parser hit a limit and would drop content: {limit.message}")
+    _drop_unaddressable_attributes(root)
     _hoist_void_content(root)
     streaming.reassemble(root)
     _strip_comments(root)
     return root
+
+
+_BRACE_ATTRIBUTES = etree.XPath("//*[@*[starts-with(name(), '{')]]")
+
+
+def _drop_unaddressable_attributes(root) -> None:
+    """Attributes whose name starts with "{" (junk such as '<table border="0"body { ...>') go.
+
+    lxml reads "{...}" as a namespace, so no filter can look such an attribute up or delete it
+    (ValueError: Invalid tag name); they mean nothing to a browser either.
+    """
+    for el in _BRACE_ATTRIBUTES(root):
+        kept = [(name, value) for name, value in el.attrib.items() if not name.startswith("{")]
+        el.attrib.clear()
+        for name, value in kept:
+            el.set(name, value)
 
 
 def _strip_comments(root) -> None:

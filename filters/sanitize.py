@@ -81,9 +81,8 @@ def _clean_element(el) -> int:
         dom.remove(el)
         return 1
     changes = 0
-    for name in list(el.attrib):
+    for name, value in list(el.attrib.items()):
         lower = name.lower()
-        value = el.get(name)
         if lower.startswith("on") or lower == "srcdoc":
             del el.attrib[name]
             changes += 1
