@@ -137,7 +137,8 @@ PIPELINE = Pipeline()
 
 # Text under these is not page text: stylesheets (the reader page brings its own), and raw-text
 # fallbacks that libxml2 writes escaped (so "<p>" in a <noframes> comes back as "&lt;p&gt;").
-NOT_PAGE_TEXT = ("style", "script", "title", "noframes", "noembed", "iframe", "xmp", "plaintext", "template", "textarea")
+# <template> text counts: declarative shadow roots show it (and the reader may surface the rest).
+NOT_PAGE_TEXT = ("style", "script", "title", "noframes", "noembed", "iframe", "xmp", "plaintext", "textarea")
 _PAGE_TEXT = "//text()[not(" + " or ".join(f"ancestor::{t}" for t in NOT_PAGE_TEXT) + ")]"
 
 
