@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lxml import etree
+
 from .. import dom
 
 WORD = re.compile(r"\w+")
@@ -65,7 +67,7 @@ class WordCounter:
 
     def count(self, text: str | None) -> tuple[float, int]:
         """(words, word characters) in ``text``."""
-        if not text:
+        if not text or text.isspace():
             return 0.0, 0
         tokens = WORD.findall(text)
         if not tokens:
@@ -87,23 +89,27 @@ def is_hidden(el) -> bool:
     return bool(style) and _INVISIBLE_STYLE.search(style) is not None
 
 
-def visible_elements(root, skip: frozenset[str] = NEVER_SHOWN) -> tuple[list, list[int]]:
-    """Elements under ``root`` in document order (``root`` first) minus skipped or hidden
-    subtrees, and each one's parent position (-1 for ``root``)."""
-    out: list = []
-    parents: list[int] = []
-    stack = [(root, -1)]
-    while stack:
-        el, parent = stack.pop()
-        here = len(out)
-        out.append(el)
-        parents.append(parent)
-        for child in reversed(el):
-            tag = child.tag
-            if not isinstance(tag, str) or tag.lower() in skip or is_hidden(child):
-                continue
-            stack.append((child, here))
-    return out, parents
+# Elements that may hide themselves; is_hidden() decides. One C-level pass over the tree.
+_MAYBE_HIDDEN = etree.XPath("descendant::*[@hidden or @aria-hidden or @style]")
+
+
+def visible_elements(root, skip: frozenset[str] = NEVER_SHOWN) -> list:
+    """Elements under ``root`` in document order (``root`` first) minus skipped or hidden subtrees."""
+    excluded: set = set()
+    for el in root.iter(*skip):
+        if el is not root and el not in excluded:
+            excluded.update(el.iter())
+    for el in _MAYBE_HIDDEN(root):
+        if el not in excluded and is_hidden(el):
+            excluded.update(el.iter())
+    if not excluded:
+        return [el for el in root.iter() if isinstance(el.tag, str)]
+    return [el for el in root.iter() if isinstance(el.tag, str) and el not in excluded]
+
+
+def parent_positions(nodes: list, index: dict) -> list[int]:
+    """Each node's parent's position in ``nodes`` (-1 for the first, the root)."""
+    return [-1] + [index[el.getparent()] for el in nodes[1:]]
 
 
 def is_link(el) -> bool:

@@ -47,7 +47,7 @@ from .. import dom
 from ..context import PageContext
 from ..typed import field
 from .base import ContentAlgorithm, Selection, register
-from .textstats import NEVER_SHOWN, WordCounter, is_link, visible_elements
+from .textstats import NEVER_SHOWN, WordCounter, is_link, parent_positions, visible_elements
 
 # Elements without a closing tag: folded, they add no tag pair.
 _VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
@@ -94,51 +94,59 @@ def measure(body, counter: WordCounter, opts: WeightedSubtreeOptions) -> _Tree:
     skip = NEVER_SHOWN | frozenset(opts.ignore_tags)
     blocks = frozenset(opts.block_tags)
     titles = frozenset(opts.title_tags)
-    nodes, parents = visible_elements(body, skip)
+    nodes = visible_elements(body, skip)
     n = len(nodes)
+    index = {el: i for i, el in enumerate(nodes)}
+    parents = parent_positions(nodes, index)
     in_link = [False] * n
     for i in range(1, n):
         p = parents[i]
         in_link[i] = in_link[p] or is_link(nodes[p])
-    index = {el: i for i, el in enumerate(nodes)}
     t = _Tree(nodes, parents, [False] * n, [0.0] * n, [0] * n, [0] * n, [0.0] * n, [0] * n, [False] * n, [0.0] * n)
+    # Locals: this loop runs once per element of every page.
+    get, folded, words, links, tags, leaf_imp = index.get, t.folded, t.words, t.links, t.tags, t.leaf_imp
+
+    def count(text) -> float:
+        return counter.count(text)[0]
+
     for i in range(n - 1, -1, -1):
         el = nodes[i]
         link_text = in_link[i] or is_link(el)
-        run_words = 0.0 if link_text else counter.count(el.text)[0]
+        run_words = 0.0 if link_text else count(el.text)
         run_links = run_tags = 0
         has_block = False
         imp_sum, imp_count = 0.0, 0
         for child in el:
-            j = index.get(child)
+            j = get(child)
             if j is not None:
-                if t.folded[j]:
-                    run_words += t.words[j]
-                    run_links += t.links[j]
-                    run_tags += t.tags[j]
+                if folded[j]:
+                    run_words += words[j]
+                    run_links += links[j]
+                    run_tags += tags[j]
                 else:
                     has_block = True
                     if run_words > 0:  # an anonymous leaf before this block child
                         imp_sum += run_words / (run_links + max(run_tags, 1))
                         imp_count += 1
                     run_words, run_links, run_tags = 0.0, 0, 0
-                    if t.leaf_imp[j] > 0:
-                        imp_sum += t.leaf_imp[j]
+                    if leaf_imp[j] > 0:
+                        imp_sum += leaf_imp[j]
                         imp_count += 1
-            if child.tail and not link_text:
-                run_words += counter.count(child.tail)[0]
-        tag = dom.tag_of(el)
+            tail = child.tail
+            if tail and not link_text:
+                run_words += count(tail)
+        tag = el.tag
         if i > 0 and not has_block and tag not in blocks and tag not in titles:
-            t.folded[i] = True
-            t.words[i] = run_words
-            t.links[i] = run_links + (1 if is_link(el) else 0)
-            t.tags[i] = run_tags + (0 if tag in _VOID else 1)
+            folded[i] = True
+            words[i] = run_words
+            links[i] = run_links + (1 if is_link(el) else 0)
+            tags[i] = run_tags + (0 if tag in _VOID else 1)
             continue
         if not has_block:
             t.is_leaf[i] = True
-            t.words[i] = run_words
+            words[i] = run_words
             if run_words > 0 and tag not in titles:
-                t.leaf_imp[i] = run_words / (run_links + run_tags + 1)
+                leaf_imp[i] = run_words / (run_links + run_tags + 1)
             continue
         if run_words > 0:
             imp_sum += run_words / (run_links + max(run_tags, 1))

@@ -77,23 +77,26 @@ class _Tree:
 
 def measure(body, counter: WordCounter) -> _Tree:
     """One bottom-up pass: words, characters, links and text leaves of every visible element."""
-    nodes, _ = visible_elements(body)
+    nodes = visible_elements(body)
     n = len(nodes)
     index = {el: i for i, el in enumerate(nodes)}
     t = _Tree(nodes, [0.0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0.0] * n, [math.inf] * n, [False] * n, [[] for _ in range(n)])
+    # Locals: this loop runs once per element of every page.
+    count, get = counter.count, index.get
+    t_words, t_chars, t_links, t_link_chars, t_leaves, folded = t.words, t.chars, t.links, t.link_chars, t.leaves, t.folded
     for i in range(n - 1, -1, -1):
         el = nodes[i]
         words = 0.0
         chars = links = link_chars = leaves = 0
         best, least = 0.0, math.inf
-        run_words, run_chars = counter.count(el.text)
+        run_words, run_chars = count(el.text)
         kids = t.children[i]
         for child in el:
-            j = index.get(child)
+            j = get(child)
             if j is not None:
-                if t.folded[j]:
-                    run_words += t.words[j]
-                    run_chars += t.chars[j]
+                if folded[j]:
+                    run_words += t_words[j]
+                    run_chars += t_chars[j]
                 else:
                     if run_words > 0:
                         leaves += 1
@@ -101,14 +104,15 @@ def measure(body, counter: WordCounter) -> _Tree:
                         words += run_words
                         chars += run_chars
                     run_words, run_chars = 0.0, 0
-                    words += t.words[j]
-                    chars += t.chars[j]
-                    links += t.links[j]
-                    link_chars += t.link_chars[j]
-                    leaves += t.leaves[j]
+                    words += t_words[j]
+                    chars += t_chars[j]
+                    links += t_links[j]
+                    link_chars += t_link_chars[j]
+                    leaves += t_leaves[j]
                     kids.append(j)
-            if child.tail:
-                tail_words, tail_chars = counter.count(child.tail)
+            tail = child.tail
+            if tail:
+                tail_words, tail_chars = count(tail)
                 run_words += tail_words
                 run_chars += tail_chars
         if run_words > 0:
@@ -119,9 +123,9 @@ def measure(body, counter: WordCounter) -> _Tree:
         if is_link(el):
             links += 1
             link_chars = chars
-        t.words[i], t.chars[i], t.links[i], t.link_chars[i], t.leaves[i] = words, chars, links, link_chars, leaves
+        t_words[i], t_chars[i], t_links[i], t_link_chars[i], t_leaves[i] = words, chars, links, link_chars, leaves
         t.best_leaf[i], t.least_leaf[i] = best, least
-        t.folded[i] = i > 0 and not kids and dom.tag_of(el) in INLINE_FORMATTING
+        folded[i] = i > 0 and not kids and el.tag in INLINE_FORMATTING
     return t
 
 
