@@ -42,23 +42,23 @@ THREE_SECTIONS = page(
     NAV
     + "<main id='main'>"
     + "".join(
-        f"<section id='s{s}'><h2>Part {s}</h2>" + "".join(f"<p>{_para(f'section{s}', i)}</p>" for i in range(3)) + "</section>"
+        f"<section id='s{s}'><h2>Part {s}</h2>" + "".join(f"<p>{_para(f'section{s}', i)}</p>" for i in range(5)) + "</section>"
         for s in range(3)
     )
     + "</main>"
     + FOOTER
 )
-THREE_SECTIONS_IN = ["section0 paragraph number 0", "section1 paragraph number 1", "section2 paragraph number 2"]
+THREE_SECTIONS_IN = ["section0 paragraph number 0", "section1 paragraph number 2", "section2 paragraph number 4"]
 THREE_SECTIONS_OUT = ["Section 3", "Copyright 2024"]
 
 LINK_HEAVY = page(
     "<div id='wrap'><div id='text'>"
-    + "".join(f"<p>{_para('text', i, 45)}</p>" for i in range(4))
+    + "".join(f"<p>{_para('text', i, 45)}</p>" for i in range(5))
     + "</div><div id='links'><p>See also: "
     + ", ".join(f"<a href='/also{i}'>related item {i}</a>" for i in range(20))
     + "</p></div></div>"
 )
-LINK_HEAVY_IN = ["text paragraph number 0", "text paragraph number 3"]
+LINK_HEAVY_IN = ["text paragraph number 0", "text paragraph number 4"]
 LINK_HEAVY_OUT = ["related item"]
 
 # Chinese article beside English notices: counting \w+ runs, a Chinese clause is one "word"

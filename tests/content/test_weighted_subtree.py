@@ -67,29 +67,38 @@ def test_node_importance_is_non_link_words_over_links_and_tag_pairs(default_conf
 def test_declared_width_decides_between_equal_blocks(default_config):
     text = "<p>" + "words of a paragraph " * 10 + "</p>"
     body = f"<table><tr><td id='narrow' width='25%'>{text}{text}</td><td id='wide' width='75%'>{text}{text}</td></tr></table>"
-    selection, _, _, _ = run_algorithm(default_config, NAME, page(body))
+    selection, _, _, _ = run_algorithm(default_config, NAME, page(body), min_leaves=1)
     assert ids(selection) == ["td#wide"]
     styled = f"<div id='side' style='float: left; width: 300px'>{text}{text}</div><div id='main' style='width:900px'>{text}{text}</div>"
-    selection, _, _, _ = run_algorithm(default_config, NAME, page(styled))
+    selection, _, _, _ = run_algorithm(default_config, NAME, page(styled), min_leaves=1)
     assert ids(selection) == ["div#main"]
 
 
 def test_grid_classes_are_widths_when_enabled(default_config):
     text = "<p>" + "words of a paragraph " * 10 + "</p>"
     body = f"<div class='row'><div id='side' class='col-md-3'>{text}{text}</div><div id='main' class='col-md-9'>{text}{text}</div></div>"
-    selection, _, _, _ = run_algorithm(default_config, NAME, page(body), grid_classes=True)
+    selection, _, _, _ = run_algorithm(default_config, NAME, page(body), grid_classes=True, min_leaves=1)
     assert ids(selection) == ["div#main.col-md-9"]
-    selection, _, _, _ = run_algorithm(default_config, NAME, page(body), grid_classes=False, sibling_ratio=1.0)
+    selection, _, _, _ = run_algorithm(default_config, NAME, page(body), grid_classes=False, sibling_ratio=1.0, min_leaves=1)
     assert len(selection.nodes) == 2  # without widths the two blocks tie and stay together
 
 
 def test_a_form_is_an_ignore_tag_unless_configured_otherwise(default_config):
     html = page("<form id='wrap'>" + "".join(f"<p>{'form text ' * 30}</p>" for _ in range(3)) + "</form><div id='out'><p>Outside.</p></div>")
-    selection, _, _, _ = run_algorithm(default_config, NAME, html)
+    selection, _, _, _ = run_algorithm(default_config, NAME, html, min_leaves=1)
     assert ids(selection) == ["div#out"]
     keep = ("script", "style", "noscript", "object", "embed")
-    selection, _, _, _ = run_algorithm(default_config, NAME, html, ignore_tags=keep)
+    selection, _, _, _ = run_algorithm(default_config, NAME, html, ignore_tags=keep, min_leaves=1)
     assert ids(selection) == ["form#wrap"]
+
+
+def test_min_leaves_keeps_a_dense_blurb_from_beating_the_article(default_config):
+    blurb = "<div id='bio'><p>" + "The author writes long dense sentences about many things. " * 8 + "</p></div>"
+    html = pages.ARTICLE.replace("<footer", blurb + "<footer")
+    selection, _, _, _ = run_algorithm(default_config, NAME, html, min_leaves=1)
+    assert ids(selection) == ["div#bio"]  # the paper's rule: one 80-word leaf outweighs the mean of six
+    selection, _, _, _ = run_algorithm(default_config, NAME, html, min_leaves=5)
+    assert ids(selection) == ["div#article"]
 
 
 def test_bad_tag_names_are_config_errors():
@@ -105,7 +114,7 @@ def test_document_is_left_unchanged(default_config):
 
 def test_deep_nesting_does_not_recurse(default_config):
     html = page("<div>" * DEEP + "<p>" + "deep words " * 50 + "</p><p>" + "more deep words " * 40 + "</p>" + "</div>" * DEEP)
-    selection, text, _, _ = run_algorithm(default_config, NAME, html)
+    selection, text, _, _ = run_algorithm(default_config, NAME, html, min_leaves=1)
     assert "deep words" in text
 
 
