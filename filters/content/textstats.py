@@ -73,6 +73,8 @@ class WordCounter:
         if not tokens:
             return 0.0, 0
         chars = sum(map(len, tokens))
+        if text.isascii():
+            return float(len(tokens)), chars
         runs = UNSPACED_RUN.findall(text)
         if not runs:
             return float(len(tokens)), chars
