@@ -8,7 +8,7 @@ from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
 from clearpage.filters.errors import ConfigError
 from clearpage.filters.pipeline import Pipeline
-from tests.content import pages
+from tests.content import algo_pages as pages
 from tests.helpers import page
 
 NAME = "site_patterns"

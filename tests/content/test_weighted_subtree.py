@@ -5,8 +5,8 @@ from clearpage.filters.content.textstats import WordCounter
 from clearpage.filters.content.weighted_subtree import measure
 from clearpage.filters.errors import ConfigError
 from clearpage.filters.pipeline import Pipeline
-from tests.content import pages
-from tests.content.util import DEEP, assert_picks, run_algorithm
+from tests.content import algo_pages as pages
+from tests.content.algo_util import DEEP, assert_picks, run_algorithm
 from tests.helpers import page
 
 import pytest

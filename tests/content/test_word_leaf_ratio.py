@@ -5,8 +5,8 @@ from clearpage.filters import dom, load_config_text
 from clearpage.filters.content.textstats import WordCounter
 from clearpage.filters.content.word_leaf_ratio import measure
 from clearpage.filters.pipeline import Pipeline
-from tests.content import pages
-from tests.content.util import DEEP, assert_picks, run_algorithm
+from tests.content import algo_pages as pages
+from tests.content.algo_util import DEEP, assert_picks, run_algorithm
 from tests.helpers import page
 
 NAME = "word_leaf_ratio"
