@@ -14,6 +14,11 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "filter": ("clearpage.addon.cmd_filter", "add_parser"),
     "check-config": ("clearpage.addon.cmd_check", "add_parser"),
+    "proxy": ("clearpage.addon.cmd_proxy", "add_parser"),
+    "bench": ("clearpage.addon.cmd_bench", "add_parser"),
+    "config-reference": ("clearpage.addon.cmd_reference", "add_parser"),
+    "a11y-report": ("clearpage.addon.cmd_a11y", "add_parser"),
+    "eval": ("clearpage.addon.cmd_eval", "add_parser"),
 }
 
 

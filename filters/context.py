@@ -13,6 +13,11 @@ from .errors import BudgetExceeded
 from .links import RemovedLink, host_of, safe_url
 from .report import Action, FilterReport
 
+# Wrappers that mean nothing once empty: a kill that empties one removes it too, so no empty
+# <nav> landmark or ad <div> is left behind. Table parts are left to the empty-table remover.
+PRUNABLE_WRAPPERS = frozenset({"div", "section", "aside", "nav", "header", "footer", "span", "p", "ul", "ol", "li", "dl", "figure", "center", "font", "menu"})
+MAX_PRUNE = 8  # bound on wrappers pruned upward after one kill
+
 
 @dataclass
 class PageContext:
@@ -39,20 +44,30 @@ class PageContext:
         """Record the text links inside ``el`` (and ``el`` itself) before it is removed."""
         if not dom.is_element(el):
             return
-        anchors = [el] if dom.tag_of(el) == "a" else []
-        anchors.extend(el.iter("a"))
-        for a in anchors:
+        for a in el.iter("a"):
             url = safe_url(a.get("href"), self.base_url)
             if url is None:
                 continue
             text = dom.text_of(a) or (a.get("title") or "").strip() or _image_alt(a)
-            self.removed_links.append(RemovedLink(url, text, filter_name))
+            self.removed_links.append(RemovedLink(url, text, filter_name, a.sourceline or 0))
 
-    def kill(self, el, report: FilterReport, reason: str) -> None:
-        """Remove ``el`` with its content, keeping its links for the retainer."""
-        self.note_links(el, report.filter)
+    def kill(self, el, report: FilterReport, reason: str, *, keep_links: bool = True) -> None:
+        """Remove ``el`` with its content, keeping its links for the retainer (not for ads)."""
+        if keep_links:
+            self.note_links(el, report.filter)
         report.add("kill", dom.describe(el), reason)
+        parent = el.getparent()
         dom.remove(el)
+        self._prune_empty(parent, report)
+
+    def _prune_empty(self, el, report: FilterReport) -> None:
+        for _ in range(MAX_PRUNE):
+            if el is None or dom.tag_of(el) not in PRUNABLE_WRAPPERS or not _is_empty(el):
+                return
+            parent = el.getparent()
+            report.add("kill", dom.describe(el), "left empty")
+            dom.remove(el)
+            el = parent
 
     def unwrap(self, el, report: FilterReport, reason: str, *, keep_link: bool = True) -> None:
         """Replace ``el`` by its content; an unwrapped link is remembered as a removed link."""
@@ -68,6 +83,12 @@ class PageContext:
 
     def record(self, report: FilterReport, action: Action, el, reason: str) -> None:
         report.add(action, dom.describe(el), reason)
+
+
+def _is_empty(el) -> bool:
+    if (el.text or "").strip():
+        return False
+    return all(not dom.is_element(child) and not (child.tail or "").strip() for child in el)
 
 
 def _image_alt(a) -> str:

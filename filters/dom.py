@@ -10,6 +10,7 @@ import re
 import lxml.html
 from lxml import etree
 
+from . import streaming
 from .errors import PageError
 
 HtmlElement = lxml.html.HtmlElement
@@ -19,6 +20,10 @@ HtmlElement = lxml.html.HtmlElement
 _PARSER = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True, remove_blank_text=False)
 
 WHITESPACE = re.compile(r"\s+")
+# Void in HTML5 but parsed as containers by libxml2's HTML parser (2.14): "<embed><p>x</p>" puts
+# the paragraph inside <embed>. parse() moves such content back out so removing one of these
+# never removes the text after it.
+MISPARSED_VOID = ("embed", "source", "track", "wbr", "keygen")
 
 
 def parse(text: str) -> HtmlElement:
@@ -32,7 +37,36 @@ def parse(text: str) -> HtmlElement:
         raise PageError(f"unparseable HTML: {exc}") from exc
     if root is None:
         raise PageError("unparseable HTML: no root element")
+    _hoist_void_content(root)
+    streaming.reassemble(root)
+    _strip_comments(root)
     return root
+
+
+def _strip_comments(root) -> None:
+    """Comments and processing instructions go, their tails stay: nothing downstream needs them,
+    and tree walks (iterwalk) skip them, which would lose the text that follows one."""
+    for node in list(root.iter(etree.Comment, etree.ProcessingInstruction)):
+        remove(node)
+
+
+def _hoist_void_content(root) -> None:
+    """Give void elements' misparsed children back to their parent, innermost first."""
+    for el in reversed(list(root.iter(*MISPARSED_VOID))):
+        if el.text is None and len(el) == 0:
+            continue
+        parent = el.getparent()
+        if parent is None:
+            continue
+        text, tail = el.text, el.tail
+        el.text = None
+        el.tail = text  # the misparsed content's text comes right after the element
+        anchor = el
+        for child in list(el):
+            anchor.addnext(child)  # moves the child with its tail
+            anchor = child
+        if tail:
+            anchor.tail = (anchor.tail or "") + tail
 
 
 def is_element(node) -> bool:
@@ -41,7 +75,9 @@ def is_element(node) -> bool:
 
 
 def tag_of(el) -> str:
-    return el.tag.lower() if isinstance(el.tag, str) else ""
+    """The element's tag name ('' for comments etc.); lxml's HTML parser already lower-cases tags."""
+    tag = el.tag
+    return tag if isinstance(tag, str) else ""
 
 
 def remove(el) -> None:

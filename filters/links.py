@@ -5,20 +5,20 @@ reader page); ``javascript:``, ``data:``, ``vbscript:`` and every other scheme a
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
 SAFE_SCHEMES = frozenset({"http", "https"})
-# Characters browsers strip from URLs before reading the scheme; attackers use them to hide "javascript:".
-_URL_NOISE = {ord(c): None for c in "\t\n\r"}
+# Control characters browsers strip from URLs before reading the scheme; attackers use them to hide "javascript:".
+_URL_NOISE = re.compile(r"[\x00-\x1f]")
 
 
 def clean_href(href: str | None) -> str | None:
     """The href trimmed the way browsers trim it, or None when empty."""
     if href is None:
         return None
-    value = href.translate(_URL_NOISE).strip(" \x00\x0b\x0c")
-    value = "".join(ch for ch in value if ord(ch) > 0x1F)
+    value = _URL_NOISE.sub("", href).strip(" ")
     return value or None
 
 
@@ -58,6 +58,7 @@ class RemovedLink:
     url: str
     text: str
     filter: str
+    line: int = 0  # source line of the link, to list removed links in document order
 
 
 BYPASS_PARAM = "clearpage"

@@ -24,6 +24,7 @@ _UNLIKELY = re.compile(
     re.IGNORECASE,
 )
 _LIKELY = re.compile(r"article|body|content|main|post|story|entry|text", re.IGNORECASE)
+_BOILERPLATE_TAGS = frozenset({"footer", "aside", "nav"})
 
 
 @dataclass(frozen=True)
@@ -47,27 +48,43 @@ def visible_text_length(doc) -> int:
 
 
 def article_score(doc, min_block_chars: int) -> float:
+    """Sum of sqrt(chars - min_block_chars) over qualifying text blocks; one pass each way."""
+    body = dom.body_of(doc)
+    elements = [el for el in body.iter() if dom.is_element(el)]
+    boilerplate = _inside_boilerplate(body, elements)
+    text_len: dict = {}
     score = 0.0
-    for el in dom.body_of(doc).iter():
+    for el in reversed(elements):  # children before parents: subtree lengths from the children's
+        own = len((el.text or "").strip()) + sum(len((c.tail or "").strip()) for c in el)
+        total = own + sum(text_len.get(c, 0) for c in el)
+        text_len[el] = total
         tag = dom.tag_of(el)
         if tag in _BLOCKS:
-            chars = len(dom.text_of(el))
+            chars = total
         elif tag == "div":
-            chars = len((el.text or "").strip()) + sum(len((c.tail or "").strip()) for c in el)
+            chars = own
         else:
             continue
-        if chars < min_block_chars or _unlikely(el):
+        if chars < min_block_chars or el in boilerplate or _unlikely_name(el):
             continue
         score += math.sqrt(chars - min_block_chars)
     return score
 
 
-def _unlikely(el) -> bool:
-    """A block whose own class/id says boilerplate, or that sits in footer/aside/nav."""
+def _inside_boilerplate(body, elements) -> set:
+    """Elements inside footer/aside/nav (top-down, so each element is looked at once)."""
+    inside: set = set()
+    for el in elements:
+        parent = el.getparent()
+        if parent in inside or dom.tag_of(parent) in _BOILERPLATE_TAGS:
+            inside.add(el)
+    return inside
+
+
+def _unlikely_name(el) -> bool:
+    """A block whose own class/id says boilerplate."""
     names = f"{el.get('class') or ''} {el.get('id') or ''}"
-    if names.strip() and _UNLIKELY.search(names) and not _LIKELY.search(names):
-        return True
-    return any(dom.tag_of(node) in ("footer", "aside", "nav") for node in el.iterancestors())
+    return bool(names.strip()) and bool(_UNLIKELY.search(names)) and not _LIKELY.search(names)
 
 
 def has_scripts(doc) -> bool:

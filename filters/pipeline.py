@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from . import dom, metadata, modes
+from . import csp, dom, metadata, modes
 from .charset import decode
 from .content.base import Selection
 from .context import PageContext
@@ -85,8 +85,17 @@ class Pipeline:
         charset: str | None = None,
         budget_ms: float | None = None,
         format: str | None = None,
+        csp: tuple[str, ...] | list[str] = (),
+        stylesheet_href: str | None = None,
     ) -> Result:
-        """Filter one page. ``mode`` and ``format`` ("html" or "text") override the config."""
+        """Filter one page. ``mode`` and ``format`` ("html" or "text") override the config.
+
+        ``csp`` are the response's Content-Security-Policy header values; with the page's own
+        ``<meta>`` policies they decide where the reader stylesheet goes: inline when every
+        policy allows inline style, else linked from ``stylesheet_href`` (a URL on the page's
+        origin the caller serves) when every policy allows that, else nowhere. No policy is
+        ever changed; meta policies are copied into the reader page.
+        """
         clock = _Clock()
         deadline = time.monotonic() + budget_ms / 1000 if budget_ms else None
         if isinstance(html, bytes):
@@ -107,7 +116,8 @@ class Pipeline:
         clock.lap("parse")
         ctx.base_url = _base_url(doc, url)
         meta = metadata.extract(doc)
-        doctype = html_out.original_doctype(doc)
+        page_csp = _meta_policies(doc)
+        doctype = html_out.original_doctype(doc, source)
         clock.lap("metadata")
         applied, decision = _resolve_mode(requested, doc, settings)
         if applied == "off":
@@ -119,7 +129,8 @@ class Pipeline:
         ctx.check_budget()
         as_text = _wants_text(format, applied, settings)
         if applied in ("reader", "text"):
-            result = self._reader(doc, ctx, profile, meta, applied, decision, clock, as_text)
+            style = _style_placement(list(csp) + page_csp, url, stylesheet_href)
+            result = self._reader(doc, ctx, profile, meta, applied, decision, clock, as_text, style, page_csp)
         else:
             result = self._filtered(doc, ctx, profile, meta, doctype, decision, clock, as_text)
         result.encoding = encoding
@@ -150,7 +161,7 @@ class Pipeline:
 
     # ------------------------------------------------------------------ reader / text mode
 
-    def _reader(self, doc, ctx, profile: Profile, meta: Metadata, applied, decision, clock, as_text: bool) -> Result:
+    def _reader(self, doc, ctx, profile: Profile, meta: Metadata, applied, decision, clock, as_text: bool, style=(True, None), page_csp=()) -> Result:
         settings = profile.settings
         selection = select_content(profile, doc, ctx)
         nodes = selection.nodes if selection else (dom.body_of(doc),)
@@ -159,14 +170,15 @@ class Pipeline:
         _note_links_outside(doc, nodes, ctx)
         clock.lap("select")
         content_text = text_out.render(nodes, text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks)).text
-        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url))
+        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx)
+        _copy_policies(page.doc, page_csp)
         if profile.retainer is not None and settings.reader.show_removed_links:
             profile.retainer.apply(page.doc, ctx)
         clock.lap("render")
         page_html = html_out.serialize(page.doc)
         clock.lap("serialize")
         if as_text:
-            output, media = _text_page(page.title, meta, nodes, ctx, settings), "text/plain"
+            output, media = _text_page(page.title, meta, page.content_nodes(), ctx, settings), "text/plain"
         else:
             output, media = page_html, "text/html"
         sel = f"{selection.algorithm}: {selection.reason}" if selection else "none"
@@ -217,21 +229,28 @@ def _note_links_outside(doc, nodes, ctx: PageContext) -> None:
 
 
 def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings) -> str:
+    """Text mode: "# title", byline, the content in reading order, then the numbered links.
+
+    Headings are "#" marks by level, list items "- " or "1. ", table rows one line with " | "
+    between cells, images "[image: alt]"; each link is followed by "[n]" and listed under
+    "Links" at the end; the links clearpage removed follow under "Removed links".
+    """
     options = text_out.TextOptions(
-        marks=True, link_refs=True, image_alts=True, max_line_breaks=settings.output.max_line_breaks, base_url=ctx.base_url
+        marks=True, link_refs=True, image_alts=True, max_line_breaks=settings.output.max_line_breaks,
+        base_url=ctx.base_url, skip_clearpage=True,
     )
     rendered = text_out.render(nodes, options)
-    parts = [title, ""]
+    parts = [f"# {title}" if title else "", ""]
     if meta.byline:
         parts += [meta.byline, ""]
     parts.append(rendered.text)
     if rendered.links:
         parts += ["", "Links", ""]
-        parts += [f"[{i}] {text + ': ' if text else ''}{url}" for i, (url, text) in enumerate(rendered.links, 1)]
+        parts += [f"[{i}] {text + ': ' if text and text != url else ''}{url}" for i, (url, text) in enumerate(rendered.links, 1)]
     removed = _unique(ctx)
     if removed:
         parts += ["", "Removed links", ""]
-        parts += [f"- {link.text + ': ' if link.text else ''}{link.url}" for link in removed]
+        parts += [f"- {link.text + ': ' if link.text and link.text != link.url else ''}{link.url}" for link in removed]
     return text_out.cap_line_breaks("\n".join(parts), settings.output.max_line_breaks)
 
 
@@ -239,6 +258,29 @@ def _unique(ctx: PageContext) -> list[RemovedLink]:
     from .chain.removed_links import unique_links
 
     return unique_links(ctx.removed_links)
+
+
+def _meta_policies(doc) -> list[str]:
+    return [
+        m.get("content") or ""
+        for m in doc.iter("meta")
+        if (m.get("http-equiv") or "").strip().lower() == "content-security-policy" and m.get("content")
+    ]
+
+
+def _copy_policies(page_doc, policies) -> None:
+    """The page's own <meta> CSPs go into the reader page too: a policy is never dropped."""
+    head = dom.head_of(page_doc)
+    for policy in policies:
+        dom.new_element("meta", {"http-equiv": "Content-Security-Policy", "content": policy}, parent=head)
+
+
+def _style_placement(policies: list[str], url: str | None, stylesheet_href: str | None) -> tuple[bool, str | None]:
+    """(inline allowed, stylesheet URL or None) under ``policies``."""
+    where = csp.placement(policies, url or "")
+    if where == csp.INLINE:
+        return True, None
+    return False, stylesheet_href if where == csp.LINK else None
 
 
 def _wants_text(format: str | None, applied: str, settings) -> bool:

@@ -24,6 +24,7 @@ from .chain.base import FILTERS, BuildEnv, Filter
 from .content.base import ALGORITHMS, ContentAlgorithm
 from .css import CompiledSelector, check_selectors, compile_selector
 from .errors import ConfigError, Problem
+from .images import ImageRelevanceSettings
 from .typed import Invalid, convert, convert_dataclass, field
 from .yamlsrc import Map, Node, Scalar, Seq, load_file, load_text, merge
 
@@ -61,6 +62,8 @@ class ReaderSettings:
     theme: Literal["auto", "light", "dark"] = field(doc="auto follows prefers-color-scheme")
     images: bool = field(doc="keep images in the reader page")
     show_removed_links: bool = field(doc="show the removed-links nav on the reader page")
+    detect_language: bool = field(doc="a page without a lang attribute gets the language its text is in, when sure")
+    image_relevance: ImageRelevanceSettings = field(doc="drop images whose caption does not match the article")
 
 
 def _check_algorithm(name: str) -> str | None:
@@ -91,7 +94,7 @@ class ContentSettings:
 class Settings:
     """One profile's settings (the top level, or the top level with a site's overrides)."""
 
-    mode: Mode = field(doc="auto | filter | reader | text | off")
+    mode: Mode = field(doc="what is served (see Modes)")
     chain: tuple[str, ...] = field(doc="filters in the order they run")
     filters: dict[str, Any] = field(doc="options per filter, keyed by filter name")
     content: ContentSettings = field(doc="content selection")

@@ -9,9 +9,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import re
+
 import yaml
 
 from .errors import ConfigError, Problem
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader with YAML 1.2 booleans: only true/false are bools.
+
+    YAML 1.1 also reads yes/no/on/off as booleans, so ``mode: off`` would arrive as False;
+    here it stays the string "off" (and ``scripts: yes`` is a clear type error).
+    """
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+_PLAIN_COLLECTION_TAGS = frozenset({"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"})
 
 
 @dataclass
@@ -57,7 +78,7 @@ def plain(node: Node) -> Any:
 
 def load_text(text: str, file: str) -> Node:
     """Parse YAML text into located nodes; syntax errors and duplicate keys become ConfigError."""
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
     try:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -88,8 +109,11 @@ def load_file(path: str) -> Node:
     return load_text(text, path)
 
 
-def _convert(node: yaml.Node, file: str, loader: yaml.SafeLoader, problems: list[Problem], path: str) -> Node:
+def _convert(node: yaml.Node, file: str, loader: _Loader, problems: list[Problem], path: str) -> Node:
     line = node.start_mark.line + 1
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_COLLECTION_TAGS:
+        problems.append(Problem(file, line, path, f"YAML tag {node.tag!r} is not allowed (plain mappings and lists only)"))
+        return Scalar(file, line, None)
     if isinstance(node, yaml.MappingNode):
         result = Map(file, line)
         loader.flatten_mapping(node)  # resolves YAML merge keys (<<) safely

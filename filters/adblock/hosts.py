@@ -2,7 +2,8 @@
 
 Accepted lines: ``0.0.0.0 ads.example.com``, ``127.0.0.1 a.com b.com``, ``ads.example.com``,
 comments (``#``) and blank lines. A listed host blocks itself and every subdomain.
-Lines that fit none of these are reported with file and line, and skipped.
+Lines that fit none of these are reported with file and line, and skipped; Adblock Plus lines
+(``||host^``, ``##selector``) get a warning that says which setting takes such lists.
 """
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import re
 from dataclasses import dataclass, field
 
 _HOST = re.compile(r"^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$")
+# "||host^", "@@...", "example.com##sel", "[Adblock Plus 2.0]", "! comment": an ABP list given as a hosts
+# file. Lines starting with "#" stay comments ("## Ads ##" is a common hosts-file heading).
+_ABP_SYNTAX = re.compile(r"^(?:\|\||@@|\[Adblock|!)|^[^\s#]+#[@?$%]?#\S")
 _SINKS = frozenset({"0.0.0.0", "127.0.0.1", "::1", "::", "255.255.255.255", "fe80::1%lo0", "ff00::0", "ff02::1", "ff02::2"})
 # Names a hosts file maps for the machine itself, never ad servers.
 _LOCAL_NAMES = frozenset({"localhost", "localhost.localdomain", "local", "broadcasthost", "ip6-localhost", "ip6-loopback", "0.0.0.0"})
@@ -29,6 +33,9 @@ class HostMatcher:
 
     def load_text(self, text: str, source: str) -> None:
         for number, raw in enumerate(text.splitlines(), 1):
+            if _ABP_SYNTAX.match(raw.strip()):
+                self.warnings.append(f"{source}:{number}: Adblock Plus syntax in a hosts list (put this list under adblock_lists): {raw.strip()[:80]!r}")
+                continue
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue

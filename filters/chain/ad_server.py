@@ -1,31 +1,68 @@
 """Ad-server remover: elements whose URLs point at ad or tracker servers go, with their wrapper.
 
 The seed paper surveys ``src`` and ``href``; today's pages also load ads through ``srcset``,
-``data-src``, ``poster`` and ``action`` (the list is a setting). A URL is an ad when its host
-is on a hosts list (the small list shipped in ``config/adservers.txt`` and user hosts files).
+``data-src``, ``poster`` and ``action`` (the list is a setting). A URL is an ad when
+
+- its host is on a hosts list (the small list shipped in ``config/adservers.txt`` and user
+  hosts files; a listed host covers its subdomains), unless the page itself is on that listed
+  domain (a site's own links are not ads on its own pages); or
+- an Adblock Plus / EasyList list blocks it (``adblock_lists``), checked as the request the
+  element would make (``filters/adblock/request_types.py``) from the page's URL, so
+  ``$third-party``, ``$domain=`` and type options mean what they mean in a browser.
+
 The element holding the URL is removed; when its parent holds nothing else (the usual
 ``<div class="ad"><a href=ad><img src=ad></a></div>``), the parent goes too, up to a bound.
+
+With ``element_hiding`` on, the lists' element-hiding rules (``##selector``,
+``domain##selector``, ``#@#`` exceptions) remove the elements they would hide in a browser
+(``filters/adblock/cosmetic.py``). Links inside anything removed reach the retainer.
 """
 from __future__ import annotations
 
 import importlib.resources
+import logging
 from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
 from .. import dom
-from ..context import PageContext
-from ..links import clean_href, host_of
-from ..paths import readable_files
-from ..report import FilterReport
-from ..typed import field
+from ..adblock import cache as abp_cache
+from ..adblock import cosmetic, request_types
+from ..adblock.abp import AbpEngine, load_lists
 from ..adblock.hosts import HostMatcher
+from ..context import PageContext
+from ..errors import Problem
+from ..links import clean_href, host_of
+from ..paths import readable_files, resolve_against
+from ..report import FilterReport
+from ..typed import Invalid, convert, field
+from ..yamlsrc import Node, Scalar
 from .base import BuildEnv, Filter, register
+
+log = logging.getLogger(__name__)
 
 BUILTIN_LIST = "adservers.txt"
 # Wrappers climbed when they hold nothing but the ad; bounded so a bug cannot eat the page.
 MAX_WRAPPER_CLIMB = 3
 _NEVER_CLIMB = frozenset({"body", "html", "main", "article", "head"})
+# Element hiding never removes these, whatever a rule says: the page would be gone.
+_NEVER_HIDE = frozenset({"html", "head", "body"})
+_FETCHED_SCHEMES = frozenset({"http", "https"})
+# Longest URL quoted in a removal reason.
+_REASON_URL_CHARS = 100
+
+
+def _cache_dir(node: Node, key: str, problems: list[Problem]) -> str | None:
+    """Convert hook: null (the default cache location) or a directory path, relative to the config file."""
+    if isinstance(node, Scalar) and node.value is None:
+        return None
+    value = convert(node, str, key, problems)
+    if not value.strip():
+        problems.append(Problem(node.file, node.line, key, "expected a directory path or null (the default location)"))
+        raise Invalid
+    return str(resolve_against(node, value))
 
 
 @dataclass(frozen=True)
@@ -33,6 +70,10 @@ class AdServerOptions:
     enabled: bool = field(doc="run this filter")
     builtin_list: bool = field(doc="use the small ad/tracker host list shipped with clearpage")
     hosts_files: tuple[str, ...] = field(doc="hosts-format or plain domain lists", convert=readable_files)
+    adblock_lists: tuple[str, ...] = field(doc="Adblock Plus / EasyList syntax lists", convert=readable_files)
+    element_hiding: bool = field(doc="apply the adblock lists' ## element-hiding rules as removals")
+    compiled_cache: bool = field(doc="keep compiled adblock lists on disk, so they load in a fraction of the time")
+    cache_dir: str | None = field(doc="where compiled lists are kept; null = $XDG_CACHE_HOME/clearpage", convert=_cache_dir)
     attributes: tuple[str, ...] = field(doc="attributes whose URLs are checked")
     remove_empty_wrappers: bool = field(doc="also remove parents that hold nothing but the ad")
 
@@ -41,34 +82,66 @@ class AdServerOptions:
 class AdServerFilter(Filter):
     name = "ad_server"
     Options = AdServerOptions
-    summary = "kill elements whose src/href/... point at ad servers, with wrappers left empty"
+    summary = "kill elements whose src/href/... point at ad servers (hosts and Adblock Plus lists), with wrappers left empty"
 
     def __init__(self, options: AdServerOptions, env: BuildEnv):
         super().__init__(options, env)
         self._hosts = env.cached(("hosts", options.builtin_list, options.hosts_files), lambda: _load_hosts(options, env))
+        self._abp: AbpEngine | None = None
+        if options.adblock_lists:
+            cache_dir = _cache_location(options)
+            key = ("adblock", options.adblock_lists, str(cache_dir))
+            self._abp = env.cached(key, lambda: _load_abp(options, cache_dir, env))
         attrs = " or ".join(f"@{a}" for a in options.attributes)
         self._query = etree.XPath(f"//*[{attrs}]") if attrs else None
 
     def apply(self, doc, ctx: PageContext) -> FilterReport:
         report = ctx.new_report(self.name)
-        if self._query is None:
-            return report
-        for el in self._query(doc):
-            if el.getparent() is None or _detached(el):
-                continue
-            hit = self._ad_url(el, ctx)
-            if hit:
-                target = self._enclosing(el) if self.options.remove_empty_wrappers else el
-                ctx.kill(target, report, hit)
+        if self._query is not None:
+            self._remove_ad_urls(doc, ctx, report)
+        if self._abp is not None and self.options.element_hiding:
+            ctx.check_budget()
+            self._hide_elements(doc, ctx, report)
         return report
 
-    def _ad_url(self, el, ctx: PageContext) -> str | None:
+    # ------------------------------------------------------------------ URLs
+
+    def _remove_ad_urls(self, doc, ctx: PageContext, report: FilterReport) -> None:
+        seen: dict[tuple[str, str], str | None] = {}
+        removed = False
+        for el in self._query(doc):
+            if el.getparent() is None or (removed and not _attached(el, doc)):
+                continue
+            hit = self._ad_url(el, ctx, seen)
+            if hit:
+                target = self._enclosing(el) if self.options.remove_empty_wrappers else el
+                ctx.kill(target, report, hit, keep_links=False)  # an ad link is not worth keeping
+                removed = True
+
+    def _ad_url(self, el, ctx: PageContext, seen: dict) -> str | None:
+        tag = dom.tag_of(el)
         for attr in self.options.attributes:
             for url in _urls(el.get(attr), attr):
-                host = host_of(_absolute(url, ctx))
-                entry = self._hosts.match(host)
-                if entry:
-                    return f"{attr} host {host} is listed ({entry})"
+                absolute = _absolute(url, ctx)
+                if absolute is None:
+                    continue
+                kind = request_types.for_attribute(tag, attr, el)
+                key = (absolute, kind)
+                if key not in seen:
+                    seen[key] = self._verdict(absolute, kind, ctx)
+                if seen[key]:
+                    return f"{attr} {seen[key]}"
+        return None
+
+    def _verdict(self, url: str, kind: str, ctx: PageContext) -> str | None:
+        host = host_of(url)
+        entry = self._hosts.match(host)
+        if entry and not _covers(entry, ctx.host):
+            return f"host {host} is listed ({entry})"
+        if self._abp is not None:
+            verdict = self._abp.check(url, ctx.url, kind)
+            if verdict.blocked:
+                return f"{_short(url)} blocked as {kind} by {verdict.rule}"
         return None
 
     def _enclosing(self, el):
@@ -79,6 +152,42 @@ class AdServerFilter(Filter):
                 break
             target = parent
         return target
+
+    # ------------------------------------------------------------------ element hiding
+
+    def _hide_elements(self, doc, ctx: PageContext, report: FilterReport) -> None:
+        assert self._abp is not None
+        result = cosmetic.hide(doc, ctx.url, ctx.host, self._abp)
+        for el, css in result.matches:
+            if dom.tag_of(el) in _NEVER_HIDE:
+                report.notes.append(f"element-hiding rule ##{css} matches <{dom.tag_of(el)}>: not applied")
+                continue
+            if el.getparent() is None or not _attached(el, doc):
+                continue  # inside something already removed
+            ctx.kill(el, report, f"element hiding ##{css}")
+        if result.uncompilable:
+            example = result.uncompilable[0]
+            report.notes.append(
+                f"{len(result.uncompilable)} element-hiding selector(s) skipped: cssselect cannot compile them (e.g. {example})"
+            )
+
+
+def _cache_location(options: AdServerOptions) -> Path | None:
+    if not options.compiled_cache:
+        return None
+    return Path(options.cache_dir) if options.cache_dir else abp_cache.default_dir()
+
+
+def _load_abp(options: AdServerOptions, cache_dir: Path | None, env: BuildEnv) -> AbpEngine | None:
+    try:
+        engine, info = load_lists(options.adblock_lists, cache_dir)
+    except OSError as exc:
+        env.problems.append(Problem(getattr(exc, "filename", None) or "<adblock list>", None, "filters.ad_server.adblock_lists", f"cannot read list: {exc}"))
+        return None
+    env.warnings.extend(info.warnings)
+    how = f"from cache {info.cache_file}" if info.from_cache else "compiled" + (f", cached in {info.cache_file}" if info.cache_file else "")
+    log.info("adblock: %d list(s) ready in %.2f s (%s)", len(options.adblock_lists), info.seconds, how)
+    return engine
 
 
 def _load_hosts(options: AdServerOptions, env: BuildEnv) -> HostMatcher:
@@ -92,30 +201,48 @@ def _load_hosts(options: AdServerOptions, env: BuildEnv) -> HostMatcher:
     return matcher
 
 
+def _covers(entry: str, host: str | None) -> bool:
+    """Is ``host`` the listed domain ``entry`` or one of its subdomains?"""
+    return bool(host) and (host == entry or host.endswith("." + entry))  # type: ignore[union-attr]
+
+
 def _urls(value: str | None, attr: str) -> list[str]:
     if not value:
         return []
-    if attr == "srcset" or attr.endswith("srcset"):
+    if attr.endswith("srcset"):
         return [part.strip().split()[0] for part in value.split(",") if part.strip()]
     cleaned = clean_href(value)
     return [cleaned] if cleaned else []
 
 
-def _absolute(url: str, ctx: PageContext) -> str:
-    from urllib.parse import urljoin
-
+def _absolute(url: str, ctx: PageContext) -> str | None:
+    """``url`` made absolute against the page; None unless it is an http(s) URL a browser would fetch."""
     if url.startswith("//"):
-        return "https:" + url
-    if ctx.base_url:
+        url = "https:" + url
+    elif ctx.base_url:
         try:
-            return urljoin(ctx.base_url, url)
+            url = urljoin(ctx.base_url, url)
         except ValueError:
-            return url
+            return None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in _FETCHED_SCHEMES or not parts.hostname:
+        return None
     return url
 
 
-def _detached(el) -> bool:
-    return el.getroottree().getroot() is None
+def _short(url: str) -> str:
+    return url if len(url) <= _REASON_URL_CHARS else url[: _REASON_URL_CHARS - 3] + "..."
+
+
+def _attached(el, root) -> bool:
+    """Is ``el`` still in the document? (A removed subtree keeps its inner parent links.)"""
+    top = el
+    for top in el.iterancestors():
+        pass
+    return top is root
 
 
 def _only_child_content(parent, child) -> bool:

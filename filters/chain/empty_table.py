@@ -2,7 +2,8 @@
 
 Runs where the chain puts it (by default after the other filters, as in the paper), so the
 tables it removes are mostly layout tables emptied by earlier filters. Inner tables are
-judged before the tables around them.
+judged before the tables around them. Spacer images (1-2 px wide or high) do not count as
+substance.
 """
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from ..context import PageContext
 from ..report import FilterReport
 from ..typed import field
 from .base import BuildEnv, Filter, register
+
+# Images this small (1x1 spacers, tracking pixels) are layout, not substance.
+SPACER_MAX_PX = 2
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,18 @@ class EmptyTableFilter(Filter):
         return report
 
     def _has_substance(self, table) -> bool:
-        if self._substantive and next(table.iter(*self._substantive), None) is not None:
+        if self._substantive and any(not _is_spacer(el) for el in table.iter(*self._substantive)):
             return True
         return len(dom.text_of(table)) >= self.options.min_chars
+
+
+def _is_spacer(el) -> bool:
+    if dom.tag_of(el) != "img":
+        return False
+    sizes = [_pixels(el.get("width")), _pixels(el.get("height"))]
+    return any(size is not None and size <= SPACER_MAX_PX for size in sizes)
+
+
+def _pixels(value: str | None) -> int | None:
+    value = (value or "").strip().lower().removesuffix("px")
+    return int(value) if value.isdigit() else None

@@ -7,7 +7,7 @@ Each toggle is documented as one of:
 
 | toggle            | action | elements                                                        |
 |-------------------|--------|-----------------------------------------------------------------|
-| scripts           | kill   | script (and noscript, unless keep_noscript: then unwrap)        |
+| scripts           | kill   | script (and noscript, unless keep_noscript: then unwrap); also strips on* event-handler attributes and javascript:/vbscript: URLs, so no script survives |
 | styles            | kill   | style, link rel=stylesheet                                      |
 | style_attributes  | strip  | the style attribute on every element                            |
 | non_link_images   | kill   | img/picture not inside a link (replaced by alt text if image_alt_text) |
@@ -17,7 +17,7 @@ Each toggle is documented as one of:
 | input             | kill   | input, textarea                                                 |
 | button            | kill   | button                                                          |
 | select            | kill   | select (with its options)                                       |
-| meta              | kill   | meta, except charset and viewport (zoom must keep working)       |
+| meta              | kill   | meta, except charset, viewport (zoom must keep working) and Content-Security-Policy (a page's own policy is never dropped) |
 | iframe            | kill   | iframe                                                          |
 | embed             | kill   | embed, object, applet                                           |
 | table_cell_widths | strip  | width on table, td, th, col, colgroup                           |
@@ -30,6 +30,7 @@ from lxml import etree
 
 from .. import dom
 from ..context import PageContext
+from ..links import clean_href
 from ..report import FilterReport
 from ..typed import field
 from .base import BuildEnv, Filter, register
@@ -51,7 +52,7 @@ class IgnoreOptions:
     input: bool = field(doc="kill input and textarea")
     button: bool = field(doc="kill button")
     select: bool = field(doc="kill select")
-    meta: bool = field(doc="kill meta except charset/viewport")
+    meta: bool = field(doc="kill meta except charset, viewport and Content-Security-Policy")
     iframe: bool = field(doc="kill iframe")
     embed: bool = field(doc="kill embed, object, applet")
     table_cell_widths: bool = field(doc="strip width from table cells")
@@ -78,6 +79,11 @@ _EMBEDS = _xp("//embed | //object | //applet")
 _WIDTHS = _xp("//table[@width] | //td[@width] | //th[@width] | //col[@width] | //colgroup[@width]")
 _CONTROLS = ("input", "textarea", "button", "select")
 _KEPT_META_NAMES = frozenset({"viewport"})
+_KEPT_META_EQUIV = frozenset({"content-type", "content-security-policy"})
+_HANDLERS = _xp("//*[@*[starts-with(name(), 'on')]]")
+_URL_ATTRS = ("href", "src", "action", "formaction", "data", "xlink:href", "poster", "background")
+_URLS = _xp("//*[" + " or ".join(f"@{a}" for a in _URL_ATTRS if ":" not in a) + "]")
+_SCRIPT_SCHEMES = ("javascript:", "vbscript:")
 
 
 @register
@@ -95,6 +101,7 @@ class IgnoreFilter(Filter):
         if o.scripts:
             for el in _SCRIPTS(doc):
                 ctx.kill(el, report, "scripts")
+            self._strip_script_attributes(doc, ctx, report)
             for el in _NOSCRIPTS(doc):
                 if o.keep_noscript:
                     ctx.unwrap(el, report, "noscript kept: scripts are off")
@@ -141,6 +148,15 @@ class IgnoreFilter(Filter):
                 ctx.strip(el, ["width"], report, "table_cell_widths")
         return report
 
+    def _strip_script_attributes(self, doc, ctx: PageContext, report: FilterReport) -> None:
+        for el in _HANDLERS(doc):
+            handlers = [name for name in el.attrib if name.lower().startswith("on")]
+            ctx.strip(el, handlers, report, "scripts (event handlers)")
+        for el in _URLS(doc):
+            bad = [a for a in _URL_ATTRS if ":" not in a and _is_script_url(el.get(a))]
+            if bad:
+                ctx.strip(el, bad, report, "scripts (script URL)")
+
     def _drop_image(self, img, ctx: PageContext, report: FilterReport) -> None:
         alt = (img.get("alt") or "").strip() if dom.tag_of(img) == "img" else ""
         if self.options.image_alt_text and alt:
@@ -173,10 +189,15 @@ def _is_image_only_link(a) -> bool:
     return has_image and not a.text_content().strip()
 
 
+def _is_script_url(value: str | None) -> bool:
+    cleaned = clean_href(value)
+    return bool(cleaned) and cleaned.lower().startswith(_SCRIPT_SCHEMES)
+
+
 def _is_kept_meta(meta) -> bool:
     if meta.get("charset") is not None:
         return True
-    if (meta.get("http-equiv") or "").strip().lower() == "content-type":
+    if (meta.get("http-equiv") or "").strip().lower() in _KEPT_META_EQUIV:
         return True
     return (meta.get("name") or "").strip().lower() in _KEPT_META_NAMES
 

@@ -2,8 +2,10 @@
 
 From the seed paper (Crunch): for a table cell, count its links and its non-linked words,
 where non-linked words = letters outside links / average word length (5, settable). When
-links / non-linked words > threshold the block goes (the cell itself, or only its content
-with ``remove: content``, which keeps a layout table's geometry).
+links / non-linked words > threshold the block goes. For table cells the paper removes the
+cell's content "and, optionally, the cell itself": ``remove: content`` (the default) empties
+the cell and keeps the table's geometry, ``remove: element`` drops the cell. Other blocks
+(div, ul, nav, ...) are always removed whole.
 
 Today's pages build link lists from div, ul, nav, aside, ... as well as td, so the block
 containers are a setting. One bottom-up pass over the tree: inner blocks are judged first,
@@ -28,8 +30,8 @@ from ..report import FilterReport
 from ..typed import field
 from .base import BuildEnv, Filter, register
 
-_LETTER = re.compile(r"[^\W\d_]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u31f0-\u31ff]")
+_CELLS = frozenset({"td", "th"})
 # Blocks that hold the document itself; never judged as link lists.
 _NEVER_REMOVED = frozenset({"html", "body", "main", "article"})
 
@@ -48,7 +50,7 @@ class LinkListOptions:
     cjk_word_length: float = field(doc="CJK characters per word (counting: script_aware)", min=0.5, max=10.0)
     counting: Literal["letters", "script_aware"] = field(doc="letters = the paper's rule; script_aware = CJK-aware")
     containers: tuple[str, ...] = field(doc="tags judged as blocks", check=_check_containers)
-    remove: Literal["element", "content"] = field(doc="remove the block, or only its content")
+    remove: Literal["element", "content"] = field(doc="for table cells: drop the cell, or only empty it")
 
 
 @dataclass
@@ -71,8 +73,8 @@ class LinkListFilter(Filter):
         """Non-linked words in ``text`` under the configured counting rule."""
         if not text:
             return 0.0
-        letters = len(_LETTER.findall(text))
-        if self.options.counting == "letters":
+        letters = sum(map(str.isalpha, text))  # same letters as [^\W\d_], several times faster
+        if self.options.counting == "letters" or text.isascii():
             return letters / self.options.word_length
         cjk = len(_CJK.findall(text))
         return (letters - cjk) / self.options.word_length + cjk / self.options.cjk_word_length
@@ -117,7 +119,7 @@ class LinkListFilter(Filter):
         return tally.links / tally.words > self.options.threshold
 
     def _remove(self, el, ctx: PageContext, report: FilterReport, reason: str) -> None:
-        if self.options.remove == "element":
+        if self.options.remove == "element" or dom.tag_of(el) not in _CELLS:
             ctx.kill(el, report, reason)
             return
         for child in list(el):

@@ -1,11 +1,15 @@
 """Serialising a document for the wire: one UTF-8 charset declaration, the doctype kept."""
 from __future__ import annotations
 
+import re
+
 import lxml.html
 
 from .. import dom
 
 DEFAULT_DOCTYPE = "<!DOCTYPE html>"
+# A doctype may follow a BOM, whitespace, comments and an XML declaration.
+_HAS_DOCTYPE = re.compile(r"^\ufeff?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<!doctype", re.IGNORECASE | re.DOTALL)
 
 
 def declare_utf8(doc) -> None:
@@ -25,12 +29,19 @@ def declare_utf8(doc) -> None:
     head.text = None
 
 
-def serialize(doc, doctype: str | None = None) -> str:
+def serialize(doc, doctype: str | None = DEFAULT_DOCTYPE) -> str:
+    """The document as HTML text; ``doctype=None`` writes none (the page keeps quirks mode)."""
     declare_utf8(doc)
     body = lxml.html.tostring(doc, encoding="unicode", method="html")
-    return (doctype or DEFAULT_DOCTYPE) + "\n" + body
+    return f"{doctype}\n{body}" if doctype else body
 
 
-def original_doctype(doc) -> str | None:
-    doctype = doc.getroottree().docinfo.doctype
-    return doctype or None
+def original_doctype(doc, source: str) -> str | None:
+    """The page's own doctype, or None when it has none.
+
+    libxml2 reports an HTML 4.0 Transitional doctype for pages that have none; writing that
+    out would switch the browser from quirks mode and could change how the page renders.
+    """
+    if not _HAS_DOCTYPE.match(source[:4096]):
+        return None
+    return doc.getroottree().docinfo.doctype or DEFAULT_DOCTYPE

@@ -1,68 +1,181 @@
-"""The reader page: title, byline, the selected content, removed links and a way back.
+"""The reader page: the selected content rebuilt as a page a screen reader user would choose.
 
-Structure (no script, one stylesheet):
-  <a class=cp-skip href=#cp-content> Skip to content
-  <main id=cp-content><article> <header><h1>title</h1> byline, date </header> content </article></main>
-  <nav data-clearpage=removed-links> (added by the retainer, before the footer)
-  <footer data-clearpage=footer> link to the original page (bypass URL)
+Structure (no script at all; one stylesheet, inline or linked):
+
+  <html lang dir>              kept from the original (repaired: "en_US" -> "en-US"), or
+                               guessed from the text when absent (``detect_language``),
+                               else "und" (undetermined, BCP 47)
+    <title>                    the article title
+  <body>
+    <a class=cp-skip href=#cp-content>   skip link, first in the tab order
+    <main id=cp-content>                 the only main landmark
+      <article>                          the only article
+        <header><h1>title</h1> byline</header>   the only h1
+        content                          headings renumbered below the h1 without gaps
+    <nav aria-label="Removed links">     added by the retainer, after main
+    <footer>                             link to the original page (the proxy's bypass URL)
+
+The content is a copy of the selected nodes, then (each step its own module):
+  sanitize.clean      no script, handlers, styles, widgets, hidden content, inner landmarks
+  lazy_images.resolve data-src / srcset / noscript copies put in place
+  tables.prepare      layout tables linearised, data tables with header cells
+  images.judge        the image-relevance test (drops unrelated images)
+  alternatives        every image an alt, every link a name, empty links gone
+  headings.normalise  one h1, the outline below it without gaps
 """
 from __future__ import annotations
 
+import base64
 import copy
+import hashlib
 import importlib.resources
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .. import dom
+from .. import dom, images, language
 from ..metadata import Metadata
+from ..report import FilterReport
+from . import alternatives, headings, lazy_images, sanitize, tables
 
 _CSS = importlib.resources.files("clearpage.filters.render").joinpath("reader.css").read_text(encoding="utf-8")
+UNTITLED = "Untitled page"
+REPORT = "reader"
+# The reader page's own words are English; marked so a screen reader does not read them in
+# the page's language voice.
+UI_LANG = "en"
+# BCP 47 "undetermined": said outright when the language is neither declared nor recognisable.
+UNDETERMINED = "und"
+# A first heading that starts the title and covers this share of it is the title again.
+MIN_TITLE_SHARE = 0.5
+# A block repeating the byline may add "By " and a little punctuation, nothing more.
+BYLINE_SLACK_CHARS = 6
 
 
 @dataclass(frozen=True)
 class ReaderPage:
     doc: object  # the reader document root
     title: str
+    article: object = None  # the <article> element (the text mode renders it)
+    images_kept: int = 0
+    images_dropped: int = 0
+    decisions: tuple = field(default=(), repr=False)  # images.Decision per judged image
+
+    def content_nodes(self) -> list:
+        """The article's content below its header (title and byline), in order."""
+        if self.article is None:
+            return []
+        return [child for child in self.article if dom.tag_of(child) != "header" or child.getprevious() is not None]
 
 
 def stylesheet(font_scale: float) -> str:
     return _CSS if font_scale == 1.0 else _CSS + f":root {{ --cp-scale: {font_scale:g}; }}\n"
 
 
-def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_style: bool = True) -> ReaderPage:
-    """A new document holding copies of ``nodes`` under the reader structure."""
+def stylesheet_hash(font_scale: float) -> str:
+    """The CSP source expression ('sha256-...') allowing exactly this inline stylesheet."""
+    digest = hashlib.sha256(stylesheet(font_scale).encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_style: bool = True,
+          stylesheet_href: str | None = None, base_url: str | None = None, ctx=None) -> ReaderPage:
+    """A new document holding cleaned copies of ``nodes`` under the reader structure.
+
+    ``inline_style=False`` leaves the stylesheet out (a CSP forbidding inline style); it is
+    linked from ``stylesheet_href`` instead when given. ``ctx`` (a PageContext), when given,
+    receives a "reader" report of what was changed and the links of dropped images.
+    """
+    report = ctx.new_report(REPORT) if ctx is not None else FilterReport(REPORT)
     doc = dom.new_element("html")
-    if meta.lang:
-        doc.set("lang", meta.lang)
-    if meta.dir:
-        doc.set("dir", meta.dir)
-    if settings.theme != "auto":
-        doc.set("data-theme", settings.theme)
     head = dom.new_element("head", parent=doc)
     dom.new_element("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}, parent=head)
-    title = meta.title or _first_heading(nodes) or "Untitled page"
+    title = meta.title or _first_heading(nodes) or UNTITLED
     dom.new_element("title", text=title, parent=head)
     if inline_style:
         dom.new_element("style", text=stylesheet(settings.font_scale), parent=head)
+    elif stylesheet_href:
+        dom.new_element("link", {"rel": "stylesheet", "href": stylesheet_href}, parent=head)
+    if settings.theme != "auto":
+        doc.set("data-theme", settings.theme)
     body = dom.new_element("body", parent=doc)
-    dom.new_element("a", {"class": "cp-skip", "href": "#cp-content"}, "Skip to content", parent=body)
+    skip = dom.new_element("a", {"class": "cp-skip", "href": "#cp-content"}, "Skip to content", parent=body)
     main = dom.new_element("main", {"id": "cp-content"}, parent=body)
     article = dom.new_element("article", parent=main)
     header = dom.new_element("header", parent=article)
     dom.new_element("h1", text=title, parent=header)
     if meta.byline:
         dom.new_element("p", {"class": "cp-byline"}, meta.byline, parent=header)
+    content = dom.new_element("div", {"class": "cp-content"})
     for node in nodes:
         for part in _content_of(node):
-            article.append(part)
-    _drop_repeated_title(article, header, title)
+            content.append(part)
+    _drop_repeated_title(content, title)
+    _drop_repeated_byline(content, meta.byline)
+    lazy_images.resolve(content)
+    sanitize.clean(content, base_url)
+    data, layout = tables.prepare(content)
+    if data or layout:
+        report.notes.append(f"tables: {data} data, {layout} layout (linearised)")
+    decisions = _judge_images(content, settings, report, ctx)
     if not settings.images:
-        for img in list(article.iter("img", "picture", "video", "svg")):
-            dom.remove(img)
+        for el in list(content.iter("img", "picture", "video", "svg", "figure")):
+            if el.getparent() is not None and (dom.tag_of(el) != "figure" or not dom.text_of(el)):
+                dom.remove(el)
+    alternatives.name_svgs(content)
+    alternatives.name_images(content)
+    named, unwrapped = alternatives.name_links(content)
+    if named or unwrapped:
+        report.notes.append(f"links: {named} image-only links named, {unwrapped} empty links unwrapped")
+    drop_empty_blocks(content)
+    headings.normalise(content)
+    sanitize.dedupe_ids(content)
+    _move_children(content, article)
+    lang = language.normalise(meta.lang)
+    if not lang and settings.detect_language:
+        lang = language.guess(dom.text_of(article))
+        if lang:
+            report.notes.append(f"lang {lang} guessed from the text (the page declares none)")
+    if not lang:
+        lang = UNDETERMINED
+        report.notes.append("lang und: the page declares no language and its text is too short or mixed to tell")
+    doc.set("lang", lang)
+    if meta.dir in ("ltr", "rtl", "auto"):
+        doc.set("dir", meta.dir)
     footer = dom.new_element("footer", {"data-clearpage": "footer"}, parent=body)
     if original_url:
         p = dom.new_element("p", parent=footer)
         dom.new_element("a", {"href": original_url}, "Original page (without clearpage)", parent=p)
-    return ReaderPage(doc, title)
+    if not lang.lower().startswith(UI_LANG):
+        for el in (skip, footer):
+            el.set("lang", UI_LANG)
+    kept = sum(1 for d in decisions if d.keep)
+    return ReaderPage(doc, title, article, kept, len(decisions) - kept, tuple(decisions))
+
+
+def _judge_images(content, settings, report: FilterReport, ctx) -> list:
+    relevance = settings.image_relevance
+    if not (settings.images and relevance.enabled):
+        return []
+    decisions = images.judge(list(content.iter("img")), content, relevance)
+    for decision in decisions:
+        if decision.keep:
+            continue
+        gone = images.drop(decision.img, relevance)
+        if ctx is not None:
+            ctx.note_links(gone, REPORT)
+        report.add("kill", dom.describe(gone), f"image relevance: {decision.reason}")
+    if decisions:
+        kept = sum(1 for d in decisions if d.keep)
+        report.notes.append(f"images: {kept} kept, {len(decisions) - kept} dropped by image relevance")
+    return decisions
+
+
+def _move_children(source, target) -> None:
+    if source.text:
+        p = dom.new_element("p", text=source.text.strip()) if source.text.strip() else None
+        if p is not None:
+            target.append(p)
+    for child in list(source):
+        target.append(child)
 
 
 def _content_of(node) -> list:
@@ -70,12 +183,10 @@ def _content_of(node) -> list:
     if dom.tag_of(node) in ("body", "html"):
         parts = []
         if (node.text or "").strip():
-            p = dom.new_element("p", text=node.text.strip())
-            parts.append(p)
+            parts.append(dom.new_element("p", text=node.text.strip()))
         for child in node:
             if dom.is_element(child):
-                clone = copy.deepcopy(child)
-                parts.append(clone)
+                parts.append(copy.deepcopy(child))
         return parts
     clone = copy.deepcopy(node)
     clone.tail = None
@@ -91,12 +202,46 @@ def _first_heading(nodes) -> str:
     return ""
 
 
-def _drop_repeated_title(article, header, title: str) -> None:
-    """The content often repeats the title as its own h1; keep only the reader header's."""
-    wanted = dom.WHITESPACE.sub(" ", title).strip().lower()
-    for h in article.iter("h1", "h2"):
-        if h.getparent() is header or any(a is header for a in h.iterancestors()):
-            continue
-        if dom.text_of(h).lower() == wanted:
+def _drop_repeated_title(content, title: str) -> None:
+    """The content often repeats the title as its own first heading; the reader header has it.
+
+    The first h1/h2 goes when it is the title, or the start of a title that carries a site
+    name after it ("Friday Facts #282 | Factorio").
+    """
+    wanted = _comparable(title)
+    for h in content.iter("h1", "h2"):
+        text = _comparable(dom.text_of(h))
+        if text and (text == wanted or (wanted.startswith(text) and len(text) >= MIN_TITLE_SHARE * len(wanted))):
             dom.remove(h)
         break
+
+
+def _drop_repeated_byline(content, byline: str) -> None:
+    """The byline is in the header; its copy in the content (a short block saying just it) goes."""
+    wanted = _comparable(byline)
+    if not wanted:
+        return
+    for el in content.iter("p", "div", "span", "address", "li"):
+        text = _comparable(dom.text_of(el))
+        if text and len(text) <= len(wanted) + BYLINE_SLACK_CHARS and wanted in text:
+            dom.remove(el)
+            return
+
+
+# Elements that say something even when they hold no text.
+_SUBSTANTIVE = ("img", "picture", "video", "audio", "svg", "math", "iframe", "hr")
+_EMPTY_CANDIDATES = ("p", "div", "span", "section", "figure", "figcaption", "blockquote", "header", "footer", "li", "ul", "ol", "em", "strong", "b", "i")
+
+
+def drop_empty_blocks(content) -> None:
+    """Remove blocks left with nothing to read or see (after images and links were dropped)."""
+    for el in reversed(list(content.iter(*_EMPTY_CANDIDATES))):
+        if el.getparent() is None or el.get("id") or dom.text_of(el):
+            continue
+        if any(True for _ in el.iter(*_SUBSTANTIVE)):
+            continue
+        dom.remove(el)
+
+
+def _comparable(text: str) -> str:
+    return dom.WHITESPACE.sub(" ", text).strip().casefold()

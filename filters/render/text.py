@@ -21,17 +21,19 @@ BLOCKS = frozenset(
 )
 SKIPPED = frozenset({"script", "style", "noscript", "template", "head", "title", "select", "option", "datalist", "iframe", "object", "embed", "svg", "math", "button", "input", "textarea"})
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_LISTS = ("ul", "ol", "menu", "dir")
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _TRAILING = re.compile(r"[ \t]+\n")
 
 
 @dataclass
 class TextOptions:
-    marks: bool = False  # "# " before headings, "- " before list items, " | " between cells
+    marks: bool = False  # "# " before headings, "- " / "1. " before list items, " | " between cells
     link_refs: bool = False  # "[n]" after link text, links listed by the caller
     image_alts: bool = False  # "[image: alt]" for images with a text alternative
     max_line_breaks: int = 2
     base_url: str | None = None
+    skip_clearpage: bool = False  # leave out clearpage's own nav/footer (the text page lists them itself)
 
 
 @dataclass
@@ -82,29 +84,37 @@ def render(nodes, options: TextOptions | None = None) -> TextResult:
 def _walk(root, writer: _Writer, options: TextOptions, links, link_index) -> None:
     skip_depth = 0
     pre_depth = 0
-    list_depth = 0
+    lists: list[list[int]] = []  # per open list: [numbered (1) or bulleted (0), next number]
     cells: list[int] = []
     for event, el in etree.iterwalk(root, events=("start", "end")):
         tag = dom.tag_of(el)
         is_root = el is root
         if event == "start":
-            if skip_depth or not tag or tag in SKIPPED or el.get("hidden") is not None or el.get("aria-hidden") == "true":
+            if skip_depth or not tag or tag in SKIPPED or el.get("hidden") is not None or el.get("aria-hidden") == "true" or (
+                options.skip_clearpage and el.get("data-clearpage") is not None and not is_root
+            ):
                 skip_depth += 1
                 continue
             if tag in BLOCKS:
-                writer.brk(1 if tag in ("li", "tr", "dt", "dd") else 2)
+                writer.brk(1 if tag in ("li", "tr", "dt", "dd") or (lists and tag in _LISTS) else 2)
             if tag in HEADINGS and options.marks:
                 writer.write("#" * HEADINGS[tag] + " ")
             elif tag == "li":
-                list_depth_prefix = "  " * max(list_depth - 1, 0)
-                writer.write(list_depth_prefix + ("- " if options.marks else ""), raw=True)
-            elif tag in ("ul", "ol", "menu", "dir"):
-                list_depth += 1
+                indent = "  " * max(len(lists) - 1, 0)
+                writer.write(indent + (_bullet(lists, el) if options.marks else ""), raw=True)
+            elif tag in _LISTS:
+                lists.append([1, _start(el)] if tag == "ol" else [0, 0])
+            elif tag == "a" and options.marks and (el.get("aria-label") or "").strip() and not dom.text_of(el):
+                writer.write(f" {el.get('aria-label').strip()} ")
+            elif tag == "svg" and options.image_alts and (el.get("aria-label") or "").strip():
+                writer.write(f" [image: {el.get('aria-label').strip()}] ")
             elif tag == "tr":
                 cells.append(0)
             elif tag in ("td", "th"):
                 if cells:
                     if cells[-1]:
+                        if writer.parts and writer.parts[-1].endswith(" "):
+                            writer.parts[-1] = writer.parts[-1].rstrip(" ")
                         writer.write(" | " if options.marks else " ", raw=True)
                     cells[-1] += 1
             elif tag == "br":
@@ -132,16 +142,35 @@ def _walk(root, writer: _Writer, options: TextOptions, links, link_index) -> Non
                         links.append((url, dom.text_of(el)))
                         link_index[url] = len(links)
                     writer.write(f" [{link_index[url]}]")
-            if tag in ("ul", "ol", "menu", "dir"):
-                list_depth -= 1
+            if tag in _LISTS and lists:
+                lists.pop()
             elif tag == "tr" and cells:
                 cells.pop()
             elif tag == "pre":
                 pre_depth -= 1
             if tag in BLOCKS:
-                writer.brk(1 if tag in ("li", "tr", "dt", "dd") else 2)
+                writer.brk(1 if tag in ("li", "tr", "dt", "dd") or (lists and tag in _LISTS) else 2)
             if not is_root and el.tail:
                 writer.write(el.tail, raw=pre_depth > 0)
+
+
+def _start(ol) -> int:
+    try:
+        return int((ol.get("start") or "1").strip())
+    except ValueError:
+        return 1
+
+
+def _bullet(lists: list[list[int]], li) -> str:
+    """"- " in a bulleted list, "3. " in a numbered one (li value= restarts the count)."""
+    if not lists or not lists[-1][0]:
+        return "- "
+    value = (li.get("value") or "").strip()
+    if value.lstrip("-").isdigit():
+        lists[-1][1] = int(value)
+    number = lists[-1][1]
+    lists[-1][1] += 1
+    return f"{number}. "
 
 
 def cap_line_breaks(text: str, limit: int) -> str:

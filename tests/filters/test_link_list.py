@@ -36,11 +36,19 @@ def test_inner_list_judged_first_so_wrapper_survives(options):
     assert not doc.xpath("//ul[@id='menu']")
 
 
-def test_remove_content_keeps_the_cell(options):
+def test_remove_content_keeps_the_cell_element_drops_it(options):
     body = "<table><tr><td id='side'>" + "".join(f"<a href='/{i}'>L{i}</a> " for i in range(5)) + f"</td><td>{ARTICLE}</td></tr></table>"
-    doc, _, _ = run_filter("link_list", options("link_list", remove="content"), page(body))
+    doc, _, ctx = run_filter("link_list", options("link_list", remove="content"), page(body))
     cell = doc.xpath("//td[@id='side']")
     assert cell and dom.text_of(cell[0]) == "" and len(cell[0]) == 0
+    assert len(ctx.removed_links) == 5
+    doc, _, _ = run_filter("link_list", options("link_list", remove="element"), page(body))
+    assert not doc.xpath("//td[@id='side']") and len(doc.xpath("//td")) == 1
+
+
+def test_remove_content_still_removes_whole_divs(options):
+    doc, _, _ = run_filter("link_list", options("link_list", remove="content"), page(MENU.replace("ul", "div") + ARTICLE))
+    assert not doc.xpath("//div[@id='menu']")
 
 
 def test_cjk_counting_keeps_chinese_paragraph_with_links(options):

@@ -1,0 +1,67 @@
+"""``clearpage eval DATASET``: score content algorithms on a dataset (WCXB split or Readability pages)."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from clearpage.filters import ConfigError
+from clearpage.filters.evaluation import datasets, report, runner
+
+
+def add_parser(sub, name: str) -> None:
+    parser = sub.add_parser(
+        name,
+        help="measure content algorithms on a dataset",
+        description="Word-level P/R/F1 (WCXB metric) of reader mode's text, per algorithm, with snippet scores, "
+        "errors and timing. DATASET is a WCXB split (html/ + ground-truth/) or Readability's test pages.",
+    )
+    parser.add_argument("dataset", help="dataset directory, e.g. ../shared/datasets/wcxb-dev")
+    parser.add_argument("--algorithm", action="append", metavar="NAME",
+                        help="content algorithm to measure (repeat for several; default: the config's content.algorithm)")
+    parser.add_argument("--type", action="append", dest="types", metavar="TYPE", help="only pages of this type (repeatable)")
+    parser.add_argument("--limit", type=int, metavar="N", help="only the first N pages (file order, after --type)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N", help="worker processes (default: CPU count)")
+    parser.add_argument("--timeout", type=float, default=runner.DEFAULT_TIMEOUT_S, metavar="S",
+                        help=f"seconds per page and algorithm before the run counts as empty (default {runner.DEFAULT_TIMEOUT_S:g})")
+    parser.add_argument("--config", help="YAML config merged over the embedded default (content.algorithm is overridden)")
+    parser.add_argument("--json", metavar="OUT", help="write the summary and every per-page row as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    if args.limit is not None and args.limit < 1:
+        print("clearpage eval: --limit must be >= 1", file=sys.stderr)
+        return 2
+    try:
+        pages = datasets.load(args.dataset, page_types=tuple(args.types or ()), limit=args.limit)
+        kind = datasets.detect(args.dataset)
+        algorithms = tuple(dict.fromkeys(args.algorithm or [_configured_algorithm(args.config)]))
+        result = runner.evaluate(
+            args.dataset, kind, pages, algorithms,
+            jobs=max(1, args.jobs), timeout_s=args.timeout, config_path=args.config, progress=not args.quiet,
+        )
+    except (datasets.DatasetError, ConfigError, OSError) as exc:
+        print(f"clearpage eval: {exc}", file=sys.stderr)
+        return 2
+    summaries = report.summarise(result)
+    print(report.format_report(result, summaries))
+    data = report.report_json(result, summaries, sys.argv)
+    if kind == datasets.READABILITY:
+        from clearpage.filters import load_config
+        from clearpage.filters.evaluation.auto_mode import agreement
+
+        modes = agreement(pages, load_config(args.config))
+        print("\n" + modes.format())
+        data["auto_mode"] = modes.as_dict()
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1, ensure_ascii=False)
+    return 0
+
+
+def _configured_algorithm(config_path: str | None) -> str:
+    from clearpage.filters import load_config
+
+    return load_config(config_path).settings.content.algorithm

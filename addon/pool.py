@@ -1,0 +1,242 @@
+"""Filtering off the event loop: a pool of worker processes, any of which can be killed.
+
+A ``concurrent.futures.ProcessPoolExecutor`` cannot stop a task once it runs, and one
+pathological page (a 20 MB table soup in lxml's C code) would hold its process past any
+budget. So each worker here is a plain ``multiprocessing`` process with its own pipe:
+
+- ``run(job, timeout_s)`` waits for an idle worker (the wait counts against the timeout),
+  sends the job and waits for the reply, both in a thread so the event loop never blocks;
+- past the timeout (plus a short grace for the pipeline's own budget check to fire) the
+  worker is killed, a fresh one is started, and the caller gets ``PoolTimeout``;
+- a worker that dies (crash, OOM kill) is replaced the same way (``WorkerCrashed``).
+
+Workers are fresh interpreters (``python -m clearpage.addon.worker``) talking over two
+pipes: no fork of a multi-threaded asyncio program, and no re-import of whatever script
+embeds the proxy (multiprocessing's "spawn" re-runs ``__main__``).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from multiprocessing.connection import Connection
+
+from .worker import READY, ConfigSpec, Job, Reply
+
+log = logging.getLogger(__name__)
+
+START_TIMEOUT_S = 60.0  # a worker imports lxml and builds the config; slow disks on CI take a while
+KILL_GRACE_S = 0.25  # past its budget the pipeline raises by itself; this covers the IPC around it
+RESPAWN_DELAY_S = 1.0  # after a worker failed to start, wait before trying again (no busy loop),
+MAX_RESPAWN_DELAY_S = 60.0  # doubling with each failure in a row up to this
+REAP_TIMEOUT_S = 5.0
+
+
+class PoolTimeout(Exception):
+    """No reply within the time: no free worker in time, or the page ran over its budget."""
+
+
+class WorkerCrashed(Exception):
+    """The worker died while handling the job."""
+
+
+def default_size(configured: int) -> int:
+    """``proxy.workers``: 0 means one per CPU this process may use."""
+    if configured > 0:
+        return configured
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class _Worker:
+    """One child process (``python -m clearpage.addon.worker``) and its two pipes."""
+
+    def __init__(self, spec: ConfigSpec, number: int):
+        job_read, job_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "clearpage.addon.worker", str(job_read), str(reply_write)],
+                pass_fds=(job_read, reply_write),
+                stdin=subprocess.DEVNULL,
+            )
+        except BaseException:
+            for fd in (job_read, job_write, reply_read, reply_write):
+                os.close(fd)
+            raise
+        os.close(job_read)
+        os.close(reply_write)
+        self.jobs = Connection(job_write, readable=False)
+        self.replies = Connection(reply_read, writable=False)
+        self.name = f"clearpage-worker-{number} (pid {self.process.pid})"
+        self.retired = False
+        self.jobs.send(spec)
+
+    def handshake(self, timeout_s: float) -> str:
+        """Block until the worker says it is ready; returns its message."""
+        if not self.replies.poll(timeout_s):
+            raise WorkerCrashed(f"worker did not start within {timeout_s:.0f} s")
+        return self.replies.recv()
+
+    def call(self, job: Job) -> Reply:
+        """Send a job and block for the reply (run in a thread). EOFError when the worker dies."""
+        self.jobs.send(job)
+        return self.replies.recv()
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+
+    def reap(self) -> None:
+        try:
+            self.process.wait(REAP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            log.error("clearpage: %s did not exit after SIGKILL", self.name)
+        # The pipes are closed when the last thread using them lets go of this object.
+
+
+class WorkerPool:
+    def __init__(self, size: int, spec: ConfigSpec):
+        self.size = size
+        self.spec = spec  # replaced on reload; jobs carry it, workers rebuild by digest
+        self.restarts = 0
+        # One thread per busy worker, one per starting worker, and a spare for reaping.
+        self._threads = ThreadPoolExecutor(max_workers=2 * size + 1, thread_name_prefix="clearpage-pool")
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._workers: set[_Worker] = set()
+        self._starting: set[asyncio.Future] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._numbers = 0
+        self._start_failures = 0
+        self.closed = False
+
+    @property
+    def started(self) -> bool:
+        return self._loop is not None
+
+    def start(self) -> None:
+        """Start the workers; call from the event loop."""
+        self._loop = asyncio.get_running_loop()
+        self._idle = asyncio.Queue()
+        for _ in range(self.size):
+            self._spawn()
+
+    async def run(self, job: Job, timeout_s: float) -> Reply:
+        """The job's reply; PoolTimeout or WorkerCrashed when there is none in time."""
+        if not self.started:
+            self.start()
+        assert self._loop is not None and self._idle is not None
+        deadline = self._loop.time() + timeout_s
+        worker = await self._idle_worker(deadline, timeout_s)
+        remaining = max(deadline - self._loop.time(), 0.001)
+        job = replace(job, budget_ms=remaining * 1000)
+        call = asyncio.wrap_future(self._threads.submit(worker.call, job))
+        call.add_done_callback(lambda fut: self._after_call(worker, fut))
+        try:
+            return await asyncio.wait_for(asyncio.shield(call), remaining + KILL_GRACE_S)
+        except TimeoutError:
+            self._retire(worker, "stuck past the time budget")
+            raise PoolTimeout(f"over the time budget ({timeout_s * 1000:.0f} ms); worker replaced") from None
+        except (EOFError, OSError) as exc:
+            self._retire(worker, f"died ({type(exc).__name__})")
+            raise WorkerCrashed(f"worker died while filtering (exit code {worker.process.poll()})") from None
+
+    async def _idle_worker(self, deadline: float, timeout_s: float) -> _Worker:
+        """The next idle worker that is still alive (one that died while idle is replaced)."""
+        assert self._loop is not None and self._idle is not None
+        while True:
+            try:
+                worker = await asyncio.wait_for(self._idle.get(), max(deadline - self._loop.time(), 0))
+            except TimeoutError:
+                raise PoolTimeout(f"no free worker within {timeout_s * 1000:.0f} ms") from None
+            if worker.retired:
+                continue  # retired by a timeout that raced with its reply
+            if worker.process.poll() is None:
+                return worker
+            self._retire(worker, f"died while idle (exit code {worker.process.returncode})")
+
+    def close(self) -> None:
+        self.closed = True
+        workers = list(self._workers)
+        self._workers.clear()
+        for worker in workers:
+            worker.retired = True
+            worker.kill()
+        for worker in workers:
+            try:
+                worker.process.wait(REAP_TIMEOUT_S)  # SIGKILLed: this returns at once
+            except subprocess.TimeoutExpired:
+                log.error("clearpage: %s did not exit after SIGKILL", worker.name)
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ internals
+
+    def _spawn(self) -> None:
+        if self.closed:
+            return
+        self._numbers += 1
+        worker = _Worker(self.spec, self._numbers)
+        self._workers.add(worker)
+        assert self._loop is not None
+        started = asyncio.wrap_future(self._threads.submit(worker.handshake, START_TIMEOUT_S))
+        started.add_done_callback(lambda fut: self._after_start(worker, fut))
+        self._starting.add(started)
+        started.add_done_callback(self._starting.discard)
+
+    def pids(self) -> list[int]:
+        """The live workers' process ids (for diagnostics and fault tests)."""
+        return sorted(w.process.pid for w in self._workers if not w.retired)
+
+    async def wait_started(self) -> None:
+        """Until the workers being started now have answered (or failed to)."""
+        if self._starting:
+            await asyncio.wait(list(self._starting))
+
+    def _after_start(self, worker: _Worker, fut: asyncio.Future) -> None:
+        if worker.retired or self.closed:
+            return
+        exc = fut.exception()
+        if exc is not None:
+            self._start_failures += 1
+            delay = min(RESPAWN_DELAY_S * 2 ** (self._start_failures - 1), MAX_RESPAWN_DELAY_S)
+            log.error("clearpage: a filtering worker failed to start (%s: %s); retrying in %.0f s", type(exc).__name__, exc, delay)
+            self._retire(worker, "failed to start", respawn_after=delay)
+            return
+        self._start_failures = 0
+        message = fut.result()
+        if message != READY:
+            log.warning("clearpage: %s: %s", worker.name, message)
+        assert self._idle is not None
+        self._idle.put_nowait(worker)
+
+    def _after_call(self, worker: _Worker, fut: asyncio.Future) -> None:
+        if worker.retired or self.closed:
+            return
+        if fut.cancelled() or fut.exception() is not None:
+            self._retire(worker, "died")
+            return
+        assert self._idle is not None
+        self._idle.put_nowait(worker)
+
+    def _retire(self, worker: _Worker, why: str, respawn_after: float = 0.0) -> None:
+        if worker.retired:
+            return
+        worker.retired = True
+        worker.kill()
+        self._workers.discard(worker)
+        if self.closed:
+            return
+        self.restarts += 1
+        log.warning("clearpage: %s %s; starting a new one", worker.name, why)
+        self._threads.submit(worker.reap)
+        assert self._loop is not None
+        if respawn_after:
+            self._loop.call_later(respawn_after, self._spawn)
+        else:
+            self._spawn()

@@ -1,0 +1,369 @@
+"""The mitmproxy addon: which responses clearpage rewrites, and the HTTP details of doing it.
+
+Thin on purpose: the DOM work is the engine's (``clearpage.filters``), run in worker
+processes (``addon.pool``) so the proxy's event loop never waits on a page.
+
+- ``requestheaders``: a ``clearpage=off`` query parameter is cut out of the URL before it goes
+  upstream and marks the flow: its response passes untouched (the bypass).
+- ``request``: answers ``/__clearpage__/reader.css`` (the reader stylesheet, for pages whose
+  CSP forbids inline style but allows same-origin stylesheets).
+- ``responseheaders``: everything that will not be rewritten is streamed at once, byte for
+  byte: not GET, not 2xx (or 204/205/206), not HTML, attachments, bodies over the size limit,
+  unknown content codings, mode off.
+- ``response``: the buffered HTML goes to a worker; the reply replaces the body with the
+  right headers, or, on any failure (undecodable, engine error, time budget, worker crash),
+  the original response is served untouched and the URL and reason are logged.
+
+Options: ``clearpage_config`` (YAML file over the embedded default, reloaded when it
+changes) and ``clearpage_mode`` (overrides the config's mode for every site). Loadable as a
+script: ``mitmdump -s addon/proxy_addon.py --set clearpage_config=FILE``.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from pathlib import Path
+
+from mitmproxy import ctx, exceptions, http
+
+from clearpage.addon.content_coding import supported as coding_supported
+from clearpage.addon.pool import PoolTimeout, WorkerCrashed, WorkerPool, default_size
+from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
+from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
+from clearpage.filters.charset import charset_from_content_type
+from clearpage.filters.links import BYPASS_PARAM, BYPASS_VALUE
+from clearpage.filters.pipeline import MODES
+from clearpage.filters.render import reader
+
+log = logging.getLogger("clearpage.proxy")
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+# 2xx statuses without a body worth filtering: no content, reset content, a byte range.
+BODYLESS_2XX = frozenset({204, 205, 206})
+STYLESHEET_PATH = "/__clearpage__/reader.css"
+HEADER = "X-Clearpage"
+META = "clearpage"  # flow.metadata key
+BYPASS, CANDIDATE = "bypass", "candidate"
+# Integrity headers describe the original bytes; after a rewrite they would be false.
+INTEGRITY_HEADERS = ("content-md5", "digest", "content-digest", "repr-digest")
+# Cache-Control directives that let shared caches keep (or serve stale) the rewritten page.
+SHARED_CACHE_DIRECTIVES = frozenset({"public", "private", "s-maxage", "proxy-revalidate"})
+BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
+
+
+class Clearpage:
+    """The addon: holds the config (reloaded on change) and the worker pool; decides per flow."""
+
+    def __init__(self) -> None:
+        self.config: Config | None = None
+        self.spec: ConfigSpec | None = None
+        self.path: str | None = None
+        self.mode: str | None = None  # the clearpage_mode option; None = per-site config
+        self.pool: WorkerPool | None = None
+        self._stamp: tuple | None = None
+        self._watcher: asyncio.Task | None = None
+        self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def load(self, loader) -> None:
+        loader.add_option(
+            "clearpage_config", str, "", "clearpage: YAML config merged over the embedded default (empty: the default)"
+        )
+        loader.add_option(
+            "clearpage_mode", str, "", "clearpage: override the config's mode for every site (empty: the config decides)",
+            choices=("", *MODES),
+        )
+
+    def configure(self, updated: set[str]) -> None:
+        if "clearpage_mode" in updated:
+            mode = ctx.options.clearpage_mode
+            if mode and mode not in MODES:
+                raise exceptions.OptionsError(f"clearpage_mode: {mode!r} is not one of {', '.join(MODES)}")
+            self.mode = mode or None
+        if "clearpage_config" in updated or self.config is None:
+            path = ctx.options.clearpage_config or None
+            try:
+                config, text, stamp = read_config(path)
+            except ConfigError as exc:
+                raise exceptions.OptionsError(f"clearpage_config: invalid config:\n{exc}") from None
+            self.path, self._stamp = path, stamp
+            self._install(config, text)
+
+    async def running(self) -> None:
+        # Pages that arrive before the workers are up would wait for them; so start them now
+        # and announce the proxy as running once they answer.
+        await self._start_pool().wait_started()
+        if self._watcher is None:
+            self._watcher = asyncio.get_running_loop().create_task(self._watch_config(), name="clearpage config watcher")
+
+    def done(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            self._watcher = None
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+
+    # ------------------------------------------------------------------ requests
+
+    def requestheaders(self, flow: http.HTTPFlow) -> None:
+        path = strip_bypass(flow.request.path)
+        if path is not None:
+            flow.request.path = path
+            flow.metadata[META] = BYPASS
+
+    def request(self, flow: http.HTTPFlow) -> None:
+        if flow.request.method == "GET" and flow.request.path.split("?", 1)[0] == STYLESHEET_PATH:
+            assert self.config is not None
+            scale = self.config.profile_for(flow.request.pretty_host).settings.reader.font_scale
+            flow.response = http.Response.make(
+                200,
+                reader.stylesheet(scale).encode("utf-8"),
+                {
+                    "Content-Type": "text/css; charset=utf-8",
+                    "Cache-Control": "private, max-age=86400",
+                    "X-Content-Type-Options": "nosniff",
+                    HEADER: "stylesheet",
+                },
+            )
+
+    # ------------------------------------------------------------------ responses
+
+    def responseheaders(self, flow: http.HTTPFlow) -> None:
+        if flow.response is None or flow.response.stream:
+            return
+        reason = self.skip_reason(flow)
+        if reason is None:
+            flow.metadata[META] = CANDIDATE
+        else:
+            flow.response.stream = True  # the bytes pass through as they arrive, untouched
+
+    def skip_reason(self, flow: http.HTTPFlow) -> str | None:
+        """Why this response will not be rewritten, or None when it is an HTML page to filter."""
+        assert self.config is not None and flow.response is not None
+        response = flow.response
+        if flow.metadata.get(META) == BYPASS:
+            return "bypass requested"
+        if flow.request.method != "GET":
+            return f"{flow.request.method} request"
+        if not 200 <= response.status_code < 300 or response.status_code in BODYLESS_2XX:
+            return f"status {response.status_code}"
+        media_type = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if media_type not in HTML_TYPES:
+            return f"not HTML ({media_type or 'no content-type'})"
+        if response.headers.get("content-disposition", "").strip().lower().startswith("attachment"):
+            return "attachment"
+        length = _content_length(response)
+        if length is not None and length > self.config.proxy.max_body_bytes:
+            return f"body of {length} bytes is over the limit"
+        if not coding_supported(response.headers.get("content-encoding")):
+            return f"content-encoding {response.headers.get('content-encoding')!r}"
+        if self._mode_for(flow.request.pretty_host) == "off":
+            return "mode off"
+        return None
+
+    async def response(self, flow: http.HTTPFlow) -> None:
+        if flow.metadata.get(META) != CANDIDATE or flow.response is None:
+            return
+        try:
+            await self._rewrite(flow, flow.response)
+        except Exception:  # noqa: BLE001 - a bug here must cost the page its filtering, nothing more
+            log.exception("clearpage: served the original of %s: proxy error", flow.request.pretty_url)
+
+    async def _rewrite(self, flow: http.HTTPFlow, response: http.Response) -> None:
+        body = response.raw_content
+        if body is None or not body:
+            return  # streamed after all (a body that grew past stream_large_bodies), or empty
+        assert self.config is not None and self.spec is not None
+        limit = self.config.proxy.max_body_bytes
+        if len(body) > limit:
+            log.info("clearpage: passed through %s: body of %d bytes is over the limit", flow.request.pretty_url, len(body))
+            return
+        started = time.perf_counter()
+        pool = self._start_pool()
+        try:
+            reply = await pool.run(self._job(flow, body), self.config.proxy.time_budget_ms / 1000)
+        except (PoolTimeout, WorkerCrashed) as exc:
+            self._serve_original(flow, str(exc))
+            return
+        if flow.response is not response:
+            return  # another addon replaced the response while the page was filtered
+        if reply.status == FAILED:
+            self._serve_original(flow, reply.reason)
+        elif reply.status == OK:
+            elapsed_ms = (time.perf_counter() - started) * 1000
+            write_back(response, reply, elapsed_ms)
+            log.info("clearpage: %s %.0f ms, %d removed: %s", reply.mode, elapsed_ms, reply.removed, flow.request.pretty_url)
+        else:
+            log.debug("clearpage: left %s as it is: %s", flow.request.pretty_url, reply.reason)
+
+    # ------------------------------------------------------------------ internals
+
+    def _job(self, flow: http.HTTPFlow, body: bytes) -> Job:
+        assert self.config is not None and self.spec is not None and flow.response is not None
+        headers = flow.response.headers
+        url = flow.request.pretty_url
+        return Job(
+            config=self.spec,
+            url=url,
+            body=body,
+            content_encoding=headers.get("content-encoding"),
+            charset=charset_from_content_type(headers.get("content-type")),
+            mode=self.mode,
+            budget_ms=float(self.config.proxy.time_budget_ms),
+            max_body_bytes=self.config.proxy.max_body_bytes,
+            csp=tuple(headers.get_all("content-security-policy")),
+            stylesheet_href=f"{STYLESHEET_PATH}?v={self.config.digest}",
+        )
+
+    def _serve_original(self, flow: http.HTTPFlow, reason: str) -> None:
+        log.warning("clearpage: served the original of %s: %s", flow.request.pretty_url, reason)
+
+    def _mode_for(self, host: str) -> str:
+        assert self.config is not None
+        return self.mode or self.config.profile_for(host).settings.mode
+
+    def _start_pool(self) -> WorkerPool:
+        assert self.config is not None and self.spec is not None
+        if self.pool is None:
+            self.pool = WorkerPool(default_size(self.config.proxy.workers), self.spec)
+            self.pool.start()
+        return self.pool
+
+    def _install(self, config: Config, text: str | None) -> None:
+        old = self.config
+        self.config = config
+        self.spec = ConfigSpec(config.digest, self.path, text)
+        for warning in config.warnings:
+            log.warning("clearpage: %s", warning)
+        if self.pool is not None:
+            self.pool.spec = self.spec
+            if old is not None and old.proxy.workers != config.proxy.workers:
+                log.warning("clearpage: proxy.workers changed; the new count applies when the proxy restarts")
+        self._sync_stream_limit()
+
+    def _sync_stream_limit(self) -> None:
+        """Have mitmproxy stream bodies over the limit (chunked ones too, once they grow past it).
+
+        Only while the user has not set ``stream_large_bodies`` themselves.
+        """
+        assert self.config is not None
+        want = str(self.config.proxy.max_body_bytes)
+        try:
+            current = ctx.options.stream_large_bodies
+        except AttributeError:
+            return  # no proxyserver addon loaded (addon tests): nothing streams anyway
+        if current is None or current == self._stream_limit:
+            self._stream_limit = want
+            if current != want:
+                ctx.options.update(stream_large_bodies=want)
+
+    async def _watch_config(self) -> None:
+        while True:
+            assert self.config is not None
+            await asyncio.sleep(self.config.proxy.reload_check_s)
+            try:
+                await self.check_reload()
+            except Exception:  # noqa: BLE001 - the watcher must outlive any surprise
+                log.exception("clearpage: config reload check failed")
+
+    async def check_reload(self) -> bool:
+        """Reload the config file if it changed; a bad edit keeps the last good config."""
+        if not self.path:
+            return False
+        stamp = file_stamp(self.path)
+        if stamp == self._stamp:
+            return False
+        self._stamp = stamp
+        try:
+            config, text, _ = await asyncio.to_thread(read_config, self.path)
+        except ConfigError as exc:
+            for problem in exc.problems:
+                log.error("clearpage: %s", problem)
+            log.error("clearpage: %s has %d problem(s); keeping the last good config", self.path, len(exc.problems))
+            return False
+        self._install(config, text)
+        log.info("clearpage: reloaded %s", self.path)
+        return True
+
+
+# ---------------------------------------------------------------------- HTTP details
+
+
+def read_config(path: str | None) -> tuple[Config, str | None, tuple | None]:
+    """The config, the user file's text as loaded (for the workers) and the file's stamp."""
+    if path is None:
+        return load_config(), None, None
+    stamp = file_stamp(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError([Problem(path, None, "", f"cannot read config: {getattr(exc, 'strerror', None) or exc}")]) from None
+    return load_config_text(text, path), text, stamp
+
+
+def file_stamp(path: str) -> tuple | None:
+    """What changes when the file is edited or replaced; None when it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def strip_bypass(path: str) -> str | None:
+    """``path`` without its ``clearpage=off`` query parameters, or None when it has none.
+
+    Works on the raw text so the rest of the query reaches the server byte for byte.
+    """
+    base, question, query = path.partition("?")
+    if not question:
+        return None
+    query, hash_, fragment = query.partition("#")
+    parts = query.split("&")
+    kept = [p for p in parts if p != BYPASS_PAIR]
+    if len(kept) == len(parts):
+        return None
+    rebuilt = base + ("?" + "&".join(kept) if kept else "")
+    return rebuilt + (hash_ + fragment if hash_ else "")
+
+
+def write_back(response: http.Response, reply: Reply, elapsed_ms: float) -> None:
+    """Serve the filtered body: UTF-8, true length, weak validator, private caching."""
+    headers = response.headers.copy()  # built aside, then swapped in with the body: never half-done
+    headers["content-type"] = f"{reply.media_type}; charset=utf-8"
+    if "transfer-encoding" not in headers:
+        headers["content-length"] = str(len(reply.body))
+    etag = headers.get("etag")
+    if etag and not etag.strip().startswith("W/"):
+        headers["etag"] = "W/" + etag.strip()
+    headers["cache-control"] = private_cache_control(headers.get_all("cache-control"))
+    for name in INTEGRITY_HEADERS:
+        headers.pop(name, None)
+    headers.pop("accept-ranges", None)  # byte ranges of the original do not match this body
+    headers[HEADER] = f"mode={reply.mode}; ms={elapsed_ms:.0f}; removed={reply.removed}"
+    response.headers = headers
+    response.raw_content = reply.body  # in the original Content-Encoding: the worker re-applied it
+
+
+def private_cache_control(values: list[str]) -> str:
+    """``private`` plus the original directives that do not concern shared caches."""
+    kept = []
+    for value in values:
+        for directive in value.split(","):
+            directive = directive.strip()
+            name = directive.split("=", 1)[0].strip().lower()
+            if directive and name not in SHARED_CACHE_DIRECTIVES:
+                kept.append(directive)
+    return ", ".join(["private", *kept])
+
+
+def _content_length(response: http.Response) -> int | None:
+    value = response.headers.get("content-length", "").strip()
+    return int(value) if value.isdigit() else None
+
+
+addons = [Clearpage()]

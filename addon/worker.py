@@ -1,0 +1,147 @@
+"""The filtering worker process: one page in, the bytes to serve (or a reason not to) out.
+
+Runs in a child process started by ``addon.pool`` (``python -m clearpage.addon.worker``). It decodes the body (Content-Encoding,
+then charset), runs the engine's Pipeline, encodes the output as UTF-8 and re-applies the
+Content-Encoding. The Pipeline is built from the config the job names and cached by the
+config's digest, so a reloaded config is rebuilt once per worker. Every exception becomes a
+``Reply`` with a reason: the proxy then serves the original response.
+"""
+from __future__ import annotations
+
+import signal
+import time
+import traceback
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+
+from clearpage.filters import BudgetExceeded, Pipeline, load_config, load_config_text
+
+from . import content_coding
+
+READY = "ready"
+OK, UNCHANGED, FAILED = "ok", "unchanged", "failed"
+
+
+@dataclass(frozen=True)
+class ConfigSpec:
+    """Enough to rebuild the proxy's config in another process: the user file's path and text."""
+
+    digest: str
+    path: str | None = None
+    text: str | None = None  # the file's text as loaded (not re-read: it may have changed since)
+
+    def load(self):
+        if self.text is None:
+            return load_config(self.path)
+        return load_config_text(self.text, self.path or "<config>")
+
+
+@dataclass(frozen=True)
+class Job:
+    config: ConfigSpec
+    url: str
+    body: bytes  # as received: still Content-Encoded
+    content_encoding: str | None
+    charset: str | None  # from the Content-Type header
+    mode: str | None  # None: the config decides (per site)
+    budget_ms: float
+    max_body_bytes: int
+    csp: tuple[str, ...] = ()  # the response's Content-Security-Policy header values
+    stylesheet_href: str | None = None  # where the proxy serves the reader stylesheet
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: str  # OK | UNCHANGED | FAILED
+    reason: str = ""
+    body: bytes = b""  # Content-Encoded like the original
+    media_type: str = ""
+    mode: str = ""
+    removed: int = 0
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+class _Pipelines:
+    """The Pipeline for the current config, rebuilt when a job names another digest."""
+
+    def __init__(self) -> None:
+        self.digest: str | None = None
+        self.pipeline: Pipeline | None = None
+
+    def get(self, spec: ConfigSpec) -> Pipeline:
+        if spec.digest != self.digest or self.pipeline is None:
+            self.pipeline = Pipeline(spec.load())
+            self.digest = spec.digest
+        return self.pipeline
+
+
+def process(job: Job, pipelines: _Pipelines) -> Reply:
+    """Filter one page; never raises."""
+    started = time.perf_counter()
+    try:
+        try:
+            html = content_coding.decode(job.body, job.content_encoding, job.max_body_bytes)
+        except content_coding.TooLarge as exc:
+            return Reply(UNCHANGED, str(exc))
+        except content_coding.DecodeError as exc:
+            return Reply(FAILED, f"undecodable body: {exc}")
+        decoded_ms = (time.perf_counter() - started) * 1000
+        budget = max(job.budget_ms - decoded_ms, 1.0)
+        result = pipelines.get(job.config).run(
+            html,
+            job.url,
+            mode=job.mode,
+            charset=job.charset,
+            budget_ms=budget,
+            csp=job.csp,
+            stylesheet_href=job.stylesheet_href,
+        )
+        if not result.changed:
+            return Reply(UNCHANGED, result.decision, mode=result.mode)
+        body = content_coding.encode(result.output.encode("utf-8"), job.content_encoding)
+        timings = {"content-decoding": decoded_ms, **result.timings_ms}
+        timings["total"] = (time.perf_counter() - started) * 1000
+        return Reply(OK, result.decision, body, result.media_type, result.mode, result.removed_count, timings)
+    except BudgetExceeded:
+        return Reply(FAILED, f"over the time budget ({job.budget_ms:.0f} ms)")
+    except Exception as exc:  # noqa: BLE001 - fail open on anything the engine throws
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return Reply(FAILED, f"{type(exc).__name__}: {exc} (at {where.filename}:{where.lineno})")
+
+
+def serve(jobs: Connection, replies: Connection) -> None:
+    """The child's main loop: receive the config, build it, say READY, then answer jobs until EOF."""
+    # Ctrl-C reaches the whole process group; the parent decides when workers stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    pipelines = _Pipelines()
+    try:
+        spec = jobs.recv()
+        pipelines.get(spec)
+    except (EOFError, OSError):
+        return
+    except Exception as exc:  # noqa: BLE001 - the parent logs it; jobs then fail open
+        replies.send(f"config failed to build in the worker: {exc}")
+    else:
+        replies.send(READY)
+    while True:
+        try:
+            job = jobs.recv()
+        except (EOFError, OSError):
+            return  # the proxy closed the pipe or exited
+        replies.send(process(job, pipelines))
+
+
+def main(argv: list[str]) -> None:
+    """``python -m clearpage.addon.worker JOBS_FD REPLIES_FD`` (started by addon.pool)."""
+    jobs_fd, replies_fd = (int(a) for a in argv)
+    serve(Connection(jobs_fd, writable=False), Connection(replies_fd, readable=False))
+
+
+if __name__ == "__main__":
+    # Run the imported module's main, not this __main__ copy: replies must pickle as
+    # clearpage.addon.worker.Reply for the proxy to read them.
+    import sys
+
+    from clearpage.addon import worker
+
+    worker.main(sys.argv[1:])

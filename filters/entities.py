@@ -1,0 +1,202 @@
+"""Named-entity-like terms of a text, for the image-relevance test (caption vs article).
+
+The paper runs a named-entity recogniser (GATE); this module offers two backends behind one
+interface, ``Extractor.count(text, known) -> Counter[str]``:
+
+``patterns`` (default, language independent, no model):
+  - cased scripts (Latin, Greek, Cyrillic, Armenian, ...): sequences of capitalised words
+    ("Barack Obama", "Bank of America": a lowercase particle of at most 2 letters may join
+    two capitalised words), acronyms ("NASA"), and numbers with 2+ digits ("2019", "3.5");
+    a capitalised word that starts a sentence is dropped unless it is also seen capitalised
+    inside a sentence (in this text or in ``known``), so "The" and "After" do not count;
+  - scripts without case: Han, Kana, Hangul, Thai, Lao, Khmer, Myanmar write no spaces
+    between words, so every pair of adjacent characters (bigram) is a term; other caseless
+    scripts (Arabic, Hebrew, Devanagari, ...) separate words by spaces, so every word of 2+
+    letters is a term. Caseless terms have no "proper noun" signal, so the caller's
+    ``stop`` set (the most frequent caseless terms of the article, see ``images``) removes
+    the function words.
+  Terms are case-folded and whitespace-collapsed.
+
+``spacy``: the entities of a spaCy pipeline the user installed (``spacy_model``), plus numbers.
+Loaded once per process on first use.
+"""
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections import Counter
+from typing import Protocol
+
+_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_SENTENCE_END = re.compile(r"[.!?。！？:;\"“”«»\n]\s*$")
+MAX_PARTICLE_LETTERS = 2  # "of", "de", "da", "la": may join two capitalised words ("and" may not)
+MIN_NUMBER_DIGITS = 2  # "7" is too common to identify anything; "2019" is not
+# Scripts written without spaces between words: terms are character bigrams.
+_UNSPACED = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN")
+
+
+class Extractor(Protocol):
+    name: str
+
+    def count(self, text: str, known: frozenset[str] = frozenset()) -> Counter:
+        """Entity-like terms of ``text`` and how often each occurs."""
+
+
+def _cased(ch: str) -> bool:
+    return ch.isupper() or ch.islower() or ch.istitle()
+
+
+def _unspaced(ch: str) -> bool:
+    try:
+        name = unicodedata.name(ch)
+    except ValueError:
+        return False
+    return name.startswith(_UNSPACED)
+
+
+class PatternExtractor:
+    name = "patterns"
+
+    def count(self, text: str, known: frozenset[str] = frozenset()) -> Counter:
+        counts: Counter = Counter()
+        tokens = list(_TOKEN.finditer(text))
+        inner_caps = self.inner_capitalised(text, tokens)
+        sequence: list[str] = []
+        sequence_start = False
+        pending_particle: str | None = None
+
+        def flush() -> None:
+            nonlocal sequence, pending_particle
+            words = sequence
+            if words and sequence_start and words[0].casefold() not in inner_caps and words[0].casefold() not in known:
+                words = words[1:]
+                while words and not (words[0][0].isupper() or words[0][0].istitle()):
+                    words = words[1:]  # "Bank of America" at a sentence start leaves "America", not "of America"
+            if words:
+                counts[" ".join(words).casefold()] += 1
+            sequence, pending_particle = [], None
+
+        previous_end = 0
+        for match in tokens:
+            word = match.group()
+            gap = text[previous_end:match.start()]
+            starts_sentence = previous_end == 0 or bool(_SENTENCE_END.search(text[max(0, match.start() - 3):match.start()])) or "\n" in gap
+            joined = bool(sequence) and gap.strip(" \u00a0-") == "" and not starts_sentence
+            previous_end = match.end()
+            first = word[0]
+            if first.isdigit():
+                flush()
+                if sum(c.isdigit() for c in word) >= MIN_NUMBER_DIGITS:
+                    counts[word.rstrip(".,:")] += 1
+                continue
+            if not _cased(first):
+                flush()
+                self._caseless(word, counts)
+                continue
+            if first.isupper() or first.istitle():
+                if sequence and joined:
+                    if pending_particle:
+                        sequence.append(pending_particle)
+                        pending_particle = None
+                    sequence.append(word)
+                else:
+                    flush()
+                    sequence = [word]
+                    sequence_start = starts_sentence
+                continue
+            if sequence and joined and pending_particle is None and len(word) <= MAX_PARTICLE_LETTERS:
+                pending_particle = word
+                continue
+            flush()
+        flush()
+        return counts
+
+    @staticmethod
+    def inner_capitalised(text: str, tokens=None) -> set[str]:
+        """Case-folded words seen capitalised inside a sentence (not at its start)."""
+        seen: set[str] = set()
+        previous_end = 0
+        for match in tokens if tokens is not None else _TOKEN.finditer(text):
+            word = match.group()
+            gap = text[previous_end:match.start()]
+            starts = previous_end == 0 or bool(_SENTENCE_END.search(text[max(0, match.start() - 3):match.start()])) or "\n" in gap
+            previous_end = match.end()
+            if not starts and (word[0].isupper() or word[0].istitle()):
+                seen.add(word.casefold())
+        return seen
+
+    @staticmethod
+    def _caseless(word: str, counts: Counter) -> None:
+        """Bigrams for runs of unspaced scripts, the whole run (2+ letters) for the others."""
+        run: list[str] = []
+        unspaced = False
+        for ch in word + "\0":
+            kind = _unspaced(ch)
+            if run and (kind != unspaced or ch == "\0"):
+                if unspaced:
+                    _bigrams(run, counts)
+                elif len(run) >= 2:
+                    counts["".join(run).casefold()] += 1
+                run = []
+            run.append(ch)
+            unspaced = kind
+
+
+def _bigrams(chars: list[str], counts: Counter) -> None:
+    if len(chars) == 1:
+        counts[chars[0]] += 1
+    for a, b in zip(chars, chars[1:]):
+        counts[a + b] += 1
+
+
+def is_caseless_term(term: str) -> bool:
+    return bool(term) and not term[0].isdigit() and not _cased(term[0])
+
+
+class SpacyExtractor:
+    """Entities from a spaCy pipeline (only when the user installed one), plus numbers."""
+
+    name = "spacy"
+    _lock = threading.Lock()
+    _loaded: dict[str, object] = {}
+
+    def __init__(self, model: str):
+        self.model = model
+
+    def _nlp(self):
+        with self._lock:
+            nlp = self._loaded.get(self.model)
+            if nlp is None:
+                import spacy
+
+                nlp = spacy.load(self.model, disable=["parser", "lemmatizer", "tagger", "attribute_ruler"])
+                self._loaded[self.model] = nlp
+        return nlp
+
+    def count(self, text: str, known: frozenset[str] = frozenset()) -> Counter:
+        counts: Counter = Counter()
+        for ent in self._nlp()(text[:200_000]).ents:
+            term = " ".join(ent.text.split()).casefold()
+            if term:
+                counts[term] += 1
+        return counts
+
+
+def spacy_problem(model: str) -> str | None:
+    """Why the spaCy backend cannot run with ``model`` here, or None (checked at config load)."""
+    import importlib.util
+
+    if importlib.util.find_spec("spacy") is None:
+        return "the spacy backend needs the spacy package (pip install spacy) and a model"
+    try:
+        import spacy.util
+    except Exception as exc:  # a broken install: say so at load, not on the first page
+        return f"spacy cannot be imported: {exc}"
+    if not spacy.util.is_package(model):
+        return f"spaCy model {model!r} is not installed (python -m spacy download {model})"
+    return None
+
+
+def extractor(backend: str, model: str = "") -> Extractor:
+    return SpacyExtractor(model) if backend == "spacy" else PatternExtractor()

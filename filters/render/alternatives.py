@@ -1,0 +1,130 @@
+"""Text alternatives: every image has one, every link has a name, empty links are gone.
+
+Images (the rule the reader page and the ``assistive`` filter share):
+  1. its own ``alt`` (kept as written, trimmed; ``alt=""`` stays decorative), unless the alt
+     is only a file name ("12-IMG_3886.jpg"), which counts as missing;
+  2. else its ``title``;
+  3. else its caption: the ``<figcaption>`` of the ``<figure>`` holding it;
+  4. else ``alt=""``: decorative. A file name read aloud ("IMG_2041 dot jpeg") tells nobody
+     anything, and an image with no alternative is announced that way.
+Links whose content gives no name (images with ``alt=""``, empty icons):
+  the link's ``title``, else a name made from where it goes ("example.com/about"); the
+  address is language-neutral, so no English word lands in a page in another language.
+Inline svg: named by its <title> (role=img), else hidden from assistive technology.
+Links with no content at all are unwrapped (nothing to click, nothing to read).
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote, urlsplit
+
+from .. import dom
+from ..links import safe_url
+
+# Captions used as an image's alt are cut at this length (a word boundary before it).
+MAX_ALT_CHARS = 250
+_IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg", ".bmp")
+_FILE_NAME = re.compile(r"^[^\s/]*\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?|heic)$", re.I)
+
+
+def is_file_name(text: str) -> bool:
+    """An alt that is only a file name ("12-IMG_3886.jpg") says nothing: it counts as missing."""
+    return bool(_FILE_NAME.match(text.strip()))
+
+
+def image_alternative(img) -> str:
+    """The text alternative rule above, without changing ``img``."""
+    alt = img.get("alt")
+    if alt is not None and not is_file_name(alt):
+        return dom.WHITESPACE.sub(" ", alt).strip()
+    title = (img.get("title") or "").strip()
+    if title:
+        return dom.WHITESPACE.sub(" ", title)
+    return shorten(caption_of(img), MAX_ALT_CHARS)
+
+
+def caption_of(img) -> str:
+    """The figcaption text of the figure holding ``img`` ("" when there is none)."""
+    for anc in img.iterancestors():
+        if dom.tag_of(anc) == "figure":
+            caption = anc.find(".//figcaption")
+            return dom.text_of(caption) if caption is not None else ""
+    return ""
+
+
+def shorten(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "…"
+
+
+def name_images(root) -> int:
+    """Give every image under ``root`` an alt; returns how many were added."""
+    added = 0
+    for img in root.iter("img"):
+        if img.get("alt") is None or is_file_name(img.get("alt")):
+            img.set("alt", image_alternative(img))
+            added += 1
+        else:
+            img.set("alt", dom.WHITESPACE.sub(" ", img.get("alt")).strip())
+    return added
+
+
+def name_svgs(root) -> None:
+    """An inline svg with a <title> is an image of that name; one without is decorative."""
+    for svg in root.iter("svg"):
+        title = next((dom.text_of(t) for t in svg.iter("title") if dom.text_of(t)), "")
+        if title:
+            svg.set("role", "img")
+            svg.set("aria-label", title)
+        else:
+            svg.set("aria-hidden", "true")
+
+
+def accessible_text(el) -> str:
+    """What a screen reader would read for ``el``'s content: its text plus image alts and labels."""
+    parts = [dom.text_of(el)]
+    for node in el.iter("img", "svg"):
+        if dom.tag_of(node) == "img":
+            parts.append((node.get("alt") or "").strip())
+        else:
+            parts.append((node.get("aria-label") or "").strip())
+    return " ".join(p for p in parts if p).strip()
+
+
+def url_name(href: str) -> str:
+    """A readable, language-neutral name for a link target: host and path, decoded."""
+    try:
+        parts = urlsplit(href)
+    except ValueError:
+        return href
+    host = (parts.hostname or "").removeprefix("www.")
+    path = unquote(parts.path or "").rstrip("/")
+    for ext in _IMAGE_EXTENSIONS:
+        if path.lower().endswith(ext):
+            path = path[: -len(ext)]
+            break
+    name = (host + path) if host else path.lstrip("/")
+    return shorten(name or href, 80)
+
+
+def name_links(root, *, unwrap_empty: bool = True, base_url: str | None = None) -> tuple[int, int]:
+    """Name links that have no name; unwrap links with nothing in them. Returns (named, unwrapped).
+
+    ``unwrap_empty=False`` (filter mode) names empty links too: they may show a CSS icon.
+    """
+    named = unwrapped = 0
+    for a in list(root.iter("a")):
+        if a.get("href") is None or (a.get("aria-label") or "").strip() or a.get("aria-labelledby"):
+            continue
+        if accessible_text(a):
+            continue
+        if unwrap_empty and not list(a.iter("img", "svg", "picture", "video")):
+            dom.unwrap(a)
+            unwrapped += 1
+            continue
+        href = safe_url(a.get("href"), base_url) or a.get("href")
+        a.set("aria-label", (a.get("title") or "").strip() or url_name(href))
+        named += 1
+    return named, unwrapped

@@ -1,0 +1,175 @@
+"""The worker pool with real worker processes: stuck and crashed workers, and the loop kept free."""
+import asyncio
+import os
+import signal
+import time
+
+import pytest
+
+from clearpage.addon.pool import KILL_GRACE_S, PoolTimeout, WorkerCrashed, WorkerPool
+from clearpage.addon.worker import FAILED, OK, UNCHANGED, ConfigSpec, Job, _Pipelines, process
+from clearpage.filters import load_config, load_config_text
+from tests.support.pages import big_page, page
+
+ARTICLE = page("article.html")
+START_S = 60.0  # generous: a replacement worker starts a fresh interpreter on a busy machine
+SLACK_S = 1.5  # scheduling delay allowed on top of budget + grace on a loaded machine
+
+
+def spec(text: str | None = None) -> ConfigSpec:
+    config = load_config_text(text) if text else load_config()
+    return ConfigSpec(config.digest, None, text)
+
+
+def job(body: bytes = ARTICLE, config: ConfigSpec | None = None, **overrides) -> Job:
+    fields = dict(
+        config=config or spec(), url="http://example.com/story", body=body, content_encoding=None,
+        charset=None, mode=None, budget_ms=2000.0, max_body_bytes=5 * 2**20,
+    )
+    return Job(**{**fields, **overrides})
+
+
+def gone(pid: int, timeout_s: float = 10.0) -> bool:
+    """Whether process ``pid`` has exited and been reaped within the time."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+async def started_pool(size: int = 1, config: ConfigSpec | None = None) -> WorkerPool:
+    pool = WorkerPool(size, config or spec())
+    pool.start()
+    await pool.wait_started()
+    assert len(pool.pids()) == size
+    return pool
+
+
+def test_a_stuck_worker_is_killed_and_the_pool_recovers():
+    async def main():
+        pool = await started_pool()
+        try:
+            (stuck,) = pool.pids()
+            os.kill(stuck, signal.SIGSTOP)  # a worker that never answers, as one lost in a page would
+            started = time.monotonic()
+            with pytest.raises(PoolTimeout):
+                await pool.run(job(), 0.3)
+            assert time.monotonic() - started < 0.3 + KILL_GRACE_S + SLACK_S
+            assert pool.restarts == 1
+            assert gone(stuck)
+            reply = await pool.run(job(), START_S)  # served by the replacement
+            assert reply.status == OK and reply.mode == "reader"
+            assert stuck not in pool.pids() and len(pool.pids()) == 1
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_worker_dying_mid_page_is_reported_and_replaced():
+    async def main():
+        pool = await started_pool()
+        try:
+            (victim,) = pool.pids()
+            os.kill(victim, signal.SIGSTOP)
+            pending = asyncio.create_task(pool.run(job(), 30))
+            await asyncio.sleep(0.3)
+            os.kill(victim, signal.SIGKILL)
+            with pytest.raises(WorkerCrashed):
+                await pending
+            assert (await pool.run(job(), START_S)).status == OK
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_worker_that_died_idle_costs_no_page():
+    async def main():
+        pool = await started_pool()
+        try:
+            (victim,) = pool.pids()
+            os.kill(victim, signal.SIGKILL)
+            await asyncio.sleep(0.2)  # let it die (it stays a zombie until the pool reaps it)
+            reply = await pool.run(job(), START_S)
+            assert reply.status == OK
+            assert pool.restarts == 1 and victim not in pool.pids()
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_filtering_runs_off_the_event_loop():
+    """While a worker chews on a big page, the proxy's loop keeps ticking."""
+
+    async def main():
+        pool = await started_pool()
+        gaps = []
+
+        async def ticker():
+            last = time.monotonic()
+            while True:
+                await asyncio.sleep(0.01)
+                now = time.monotonic()
+                gaps.append(now - last)
+                last = now
+
+        tick = asyncio.create_task(ticker())
+        try:
+            started = time.monotonic()
+            reply = await pool.run(job(big_page(1_000_000)), 60)
+            took = time.monotonic() - started
+        finally:
+            tick.cancel()
+            pool.close()
+        assert reply.status == OK
+        assert took > 0.5, "the page was too quick to show anything"
+        assert max(gaps) < min(0.25, took / 2)
+
+    asyncio.run(main())
+
+
+def test_workers_rebuild_when_the_config_changes():
+    async def main():
+        pool = await started_pool()
+        try:
+            text_mode = spec("mode: text\n")
+            pool.spec = text_mode
+            reply = await pool.run(job(config=text_mode), START_S)
+            assert reply.media_type == "text/plain" and reply.mode == "text"
+            reply = await pool.run(job(), START_S)
+            assert reply.media_type == "text/html"
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+# ---------------------------------------------------------------------- one job, in this process
+
+
+def test_process_over_budget_fails_open():
+    reply = process(job(big_page(1_000_000), budget_ms=1.0), _Pipelines())
+    assert reply.status == FAILED and "time budget" in reply.reason
+
+
+def test_process_reports_engine_errors_with_where():
+    reply = process(job(mode="fancy"), _Pipelines())
+    assert reply.status == FAILED and "ValueError" in reply.reason and ".py:" in reply.reason
+
+
+def test_process_leaves_mode_off_pages_unchanged():
+    reply = process(job(mode="off"), _Pipelines())
+    assert reply.status == UNCHANGED and reply.body == b""
+
+
+def test_process_too_large_after_decoding_is_unchanged():
+    import gzip
+
+    reply = process(job(gzip.compress(ARTICLE), content_encoding="gzip", max_body_bytes=1024), _Pipelines())
+    assert reply.status == UNCHANGED and "limit" in reply.reason

@@ -1,0 +1,308 @@
+"""The addon in mitmproxy's test context with real worker processes and the real engine."""
+import gzip
+import logging
+import os
+import zlib
+
+import brotli
+import lxml.html
+import pytest
+import zstandard
+from mitmproxy import exceptions
+from mitmproxy.test import taddons
+
+from clearpage.addon.proxy_addon import HEADER, STYLESHEET_PATH, Clearpage, private_cache_control, strip_bypass
+from tests.support.mitm import AddonHarness
+from tests.support.pages import corrupt_gzip, page, png
+
+ARTICLE = page("article.html")
+HTML = {"Content-Type": "text/html; charset=utf-8"}
+CONFIG = """\
+proxy:
+  workers: 1
+  max_body_bytes: 65536
+sites:
+  - match: plain.example
+    mode: "off"  # quoted: YAML 1.1 reads a bare off as false
+  - match: filter.example
+    mode: filter
+"""
+ENCODERS = {
+    "gzip": gzip.compress,
+    "deflate": zlib.compress,
+    "br": brotli.compress,
+    "zstd": lambda data: zstandard.ZstdCompressor().compress(data),
+}
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    h = AddonHarness(tmp_path_factory.mktemp("addon"), CONFIG)
+    yield h
+    h.close()
+
+
+def served_doc(exchange, coding=None):
+    body = ENCODERS_DECODE[coding](exchange.served) if coding else exchange.served
+    return lxml.html.document_fromstring(body.decode("utf-8"))
+
+
+ENCODERS_DECODE = {
+    "gzip": gzip.decompress,
+    "deflate": zlib.decompress,
+    "br": brotli.decompress,
+    "zstd": lambda data: zstandard.ZstdDecompressor().decompress(data),
+}
+
+
+def assert_untouched(exchange, body, headers):
+    assert exchange.served == body
+    assert HEADER not in exchange.response.headers
+    for name, value in headers.items():
+        assert exchange.response.headers.get(name) == value
+
+
+# ---------------------------------------------------------------------- configuration
+
+
+def test_bad_config_at_start_is_an_options_error_naming_file_line_and_key(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("mode: filter\nproxy:\n  time_budget_ms: fast\n", encoding="utf-8")
+    addon = Clearpage()
+    with taddons.context(addon) as tctx:
+        with pytest.raises(exceptions.OptionsError) as err:
+            tctx.configure(addon, clearpage_config=str(bad))
+    assert f"{bad}:3: proxy.time_budget_ms" in str(err.value)
+
+
+def test_missing_config_file_is_an_options_error(tmp_path):
+    addon = Clearpage()
+    with taddons.context(addon) as tctx:
+        with pytest.raises(exceptions.OptionsError, match="cannot read config"):
+            tctx.configure(addon, clearpage_config=str(tmp_path / "absent.yaml"))
+
+
+def test_unknown_mode_option_is_an_options_error():
+    addon = Clearpage()
+    with taddons.context(addon) as tctx:
+        with pytest.raises(exceptions.OptionsError, match="clearpage_mode"):
+            tctx.configure(addon, clearpage_mode="fancy")
+
+
+def test_loads_as_a_mitmproxy_script():
+    script = os.path.join(os.path.dirname(__file__), "..", "..", "addon", "proxy_addon.py")
+    with taddons.context() as tctx:
+        module = tctx.script(script)  # the script module; its ``addons`` list holds the addon
+        (addon,) = module.addons
+        assert type(addon).__name__ == "Clearpage"
+        tctx.configure(addon)
+        assert addon.config is not None and addon.config.path is None  # the embedded default
+
+
+# ---------------------------------------------------------------------- rewriting
+
+
+@pytest.mark.parametrize("coding", [None, *sorted(ENCODERS)])
+def test_rewrites_html_in_every_content_coding(harness, coding):
+    body = ENCODERS[coding](ARTICLE) if coding else ARTICLE
+    headers = {**HTML, **({"Content-Encoding": coding} if coding else {})}
+    ex = harness.exchange(body, headers, path="/story.html")
+    assert not ex.streamed
+    response = ex.response
+    assert response.headers.get("content-encoding") == coding  # served in the coding the client accepted
+    assert response.headers["content-length"] == str(len(ex.served))
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    assert response.headers[HEADER].startswith("mode=reader; ms=")
+    doc = served_doc(ex, coding)
+    assert "dippers" in doc.text_content()  # the article
+    assert not doc.xpath("//iframe") and b"doubleclick" not in ENCODERS_DECODE.get(coding, lambda b: b)(ex.served)
+    removed = doc.xpath("//nav[@data-clearpage='removed-links']//a/@href")
+    assert "http://example.com/weather/" in removed  # the nav link list, kept reachable
+    assert doc.xpath("//a[@href='http://example.com/story.html?clearpage=off']")  # the way back
+
+
+def test_charset_only_in_the_header(harness):
+    latin = page("latin1.html")
+    ex = harness.exchange(latin, {"Content-Type": "text/html; charset=iso-8859-1"})
+    assert ex.response.headers["content-type"] == "text/html; charset=utf-8"
+    text = ex.served.decode("utf-8")
+    assert "Naïve façade, crème brûlée" in text
+    assert '<meta charset="utf-8">' in text
+
+
+def test_stale_meta_charset_is_replaced(harness):
+    body = "<html><head><meta http-equiv='Content-Type' content='text/html; charset=iso-8859-1'>" \
+           "<title>x</title></head><body><p id='t'>Caf\xe9 au lait</p></body></html>"
+    ex = harness.exchange(body.encode("latin-1"), {"Content-Type": "text/html"}, host="filter.example")
+    doc = served_doc(ex)
+    assert doc.get_element_by_id("t").text == "Café au lait"
+    assert [m.get("charset") for m in doc.xpath("//meta[@charset]")] == ["utf-8"]
+    assert not doc.xpath("//meta[@http-equiv]")
+
+
+def test_headers_of_a_rewritten_page(harness):
+    headers = {
+        **HTML, "ETag": '"v1"', "Cache-Control": "public, max-age=60, s-maxage=600", "Content-MD5": "abc=",
+        "Accept-Ranges": "bytes", "Last-Modified": "Mon, 01 Jan 2024 00:00:00 GMT",
+    }
+    response = harness.exchange(ARTICLE, headers).response
+    assert response.headers["etag"] == 'W/"v1"'
+    assert response.headers["cache-control"] == "private, max-age=60"
+    assert "content-md5" not in response.headers and "accept-ranges" not in response.headers
+    assert response.headers["last-modified"] == headers["Last-Modified"]
+
+
+def test_private_cache_control_keeps_no_store():
+    assert private_cache_control(["no-store"]) == "private, no-store"
+    assert private_cache_control([]) == "private"
+    assert private_cache_control(["private, max-age=0", "must-revalidate"]) == "private, max-age=0, must-revalidate"
+
+
+def test_filter_mode_page_keeps_layout_minus_ads(harness):
+    ex = harness.exchange(page("portal.html"), HTML, host="filter.example")
+    assert ex.response.headers[HEADER].startswith("mode=filter;")
+    doc = served_doc(ex)
+    assert doc.xpath("//p[@id='notice']") and not doc.xpath("//iframe") and not doc.xpath("//table")
+    assert not doc.xpath("//div[@id='portal-links']")
+    assert "http://filter.example/ferry/" not in doc.xpath("//a/@href")  # not a link on the page...
+    assert "http://filter.example/f/" in doc.xpath("//nav[@data-clearpage='removed-links']//a/@href")  # ...but kept
+
+
+def test_mode_option_overrides_the_config(harness):
+    harness.configure(clearpage_mode="text")
+    try:
+        ex = harness.exchange(ARTICLE, HTML, host="plain.example")  # "off" by site rule, text by option
+    finally:
+        harness.configure(clearpage_mode="")
+    assert ex.response.headers["content-type"] == "text/plain; charset=utf-8"
+    assert "dippers" in ex.served.decode("utf-8") and "<p>" not in ex.served.decode("utf-8")
+
+
+# ---------------------------------------------------------------------- what passes untouched
+
+
+@pytest.mark.parametrize(
+    "case, kwargs",
+    [
+        ("png", dict(body=png(), headers={"Content-Type": "image/png"})),
+        ("404", dict(body=page("missing.html"), headers=HTML, status=404)),
+        ("HEAD", dict(body=b"", headers=HTML, method="HEAD")),
+        ("POST", dict(body=ARTICLE, headers=HTML, method="POST")),
+        ("204", dict(body=b"", headers=HTML, status=204)),
+        ("206", dict(body=ARTICLE[:100], headers={**HTML, "Content-Range": "bytes 0-99/3000"}, status=206)),
+        ("304", dict(body=b"", headers=HTML, status=304)),
+        ("attachment", dict(body=ARTICLE, headers={**HTML, "Content-Disposition": "attachment; filename=a.html"})),
+        ("event-stream", dict(body=b"data: x\n\n", headers={"Content-Type": "text/event-stream"})),
+        ("json", dict(body=b'{"a": "<p>x</p>"}', headers={"Content-Type": "application/json"})),
+        ("over the limit", dict(body=ARTICLE * 40, headers=HTML)),
+        ("unknown coding", dict(body=b"\x1f\x9d\x90", headers={**HTML, "Content-Encoding": "compress"})),
+        ("mode off for the site", dict(body=ARTICLE, headers=HTML, host="plain.example")),
+    ],
+)
+def test_streams_what_it_does_not_rewrite(harness, case, kwargs):
+    ex = harness.exchange(**kwargs)
+    assert ex.streamed, case
+    assert_untouched(ex, kwargs["body"], kwargs["headers"])
+
+
+def test_bypass_parameter_is_stripped_and_the_page_passes_untouched(harness):
+    ex = harness.exchange(ARTICLE, HTML, path="/story.html?a=%20b&clearpage=off&c=d+e")
+    assert ex.upstream_path == "/story.html?a=%20b&c=d+e"  # the rest of the query byte for byte
+    assert ex.streamed
+    assert_untouched(ex, ARTICLE, HTML)
+
+
+def test_strip_bypass():
+    assert strip_bypass("/a") is None
+    assert strip_bypass("/a?clearpage=on") is None
+    assert strip_bypass("/a?clearpage=off") == "/a"
+    assert strip_bypass("/a?x=1&clearpage=off&clearpage=off") == "/a?x=1"
+
+
+# ---------------------------------------------------------------------- fail-open
+
+
+def test_broken_gzip_serves_the_original_and_logs_why(harness, caplog):
+    broken = corrupt_gzip(ARTICLE)
+    headers = {**HTML, "Content-Encoding": "gzip"}
+    with caplog.at_level(logging.WARNING, logger="clearpage.proxy"):
+        ex = harness.exchange(broken, headers, path="/broken.html")
+    assert not ex.streamed  # it was buffered, tried, and given back as it came
+    assert_untouched(ex, broken, headers)
+    assert any("http://example.com/broken.html" in r.getMessage() and "gzip" in r.getMessage() for r in caplog.records)
+
+
+def test_truncated_gzip_serves_the_original(harness):
+    packed = gzip.compress(ARTICLE)
+    ex = harness.exchange(packed[:-20], {**HTML, "Content-Encoding": "gzip"})
+    assert_untouched(ex, packed[:-20], {"content-encoding": "gzip"})
+
+
+def test_chunked_body_over_the_limit_passes_untouched(harness, caplog):
+    # No Content-Length: the size is known only once the body is in. (In the real proxy
+    # mitmproxy streams it past stream_large_bodies, which the addon sets to the limit.)
+    big = ARTICLE * 40
+    with caplog.at_level(logging.INFO, logger="clearpage.proxy"):
+        ex = harness.exchange(big, HTML, chunked=True)
+    assert not ex.streamed
+    assert_untouched(ex, big, {"transfer-encoding": "chunked"})
+    assert any("over the limit" in r.getMessage() for r in caplog.records)
+
+
+def test_chunked_html_is_rewritten_and_stays_chunked(harness):
+    ex = harness.exchange(ARTICLE, HTML, chunked=True)
+    assert ex.response.headers[HEADER].startswith("mode=reader;")
+    assert ex.response.headers["transfer-encoding"] == "chunked" and "content-length" not in ex.response.headers
+
+
+# ---------------------------------------------------------------------- CSP and the stylesheet
+
+
+def test_csp_without_inline_style_gets_a_same_origin_stylesheet(harness):
+    csp = "default-src 'self'; script-src 'none'"
+    ex = harness.exchange(ARTICLE, {**HTML, "Content-Security-Policy": csp}, scheme="https", host="secure.example")
+    assert ex.response.headers["content-security-policy"] == csp  # never loosened
+    doc = served_doc(ex)
+    assert not doc.xpath("//style") and not doc.xpath("//script") and not doc.xpath("//*[@style]")
+    (href,) = doc.xpath("//link[@rel='stylesheet']/@href")
+    assert href.startswith(STYLESHEET_PATH + "?v=")
+    css = harness.exchange(b"", path=href, scheme="https", host="secure.example")
+    assert css.response.status_code == 200
+    assert css.response.headers["content-type"] == "text/css; charset=utf-8"
+    assert b"--cp-fg" in css.served
+
+
+def test_csp_forbidding_every_stylesheet_gets_none(harness):
+    ex = harness.exchange(ARTICLE, {**HTML, "Content-Security-Policy": "style-src 'none'"})
+    doc = served_doc(ex)
+    assert not doc.xpath("//style") and not doc.xpath("//link[@rel='stylesheet']")
+    assert "dippers" in doc.text_content()
+
+
+def test_no_csp_means_inline_style(harness):
+    doc = served_doc(harness.exchange(ARTICLE, HTML))
+    assert doc.xpath("//style") and not doc.xpath("//link[@rel='stylesheet']")
+
+
+# ---------------------------------------------------------------------- reload
+
+
+def test_reload_applies_a_good_edit_and_keeps_the_last_good_config(tmp_path, caplog):
+    h = AddonHarness(tmp_path, "proxy:\n  workers: 1\n")
+    try:
+        assert h.exchange(ARTICLE, HTML).response.headers[HEADER].startswith("mode=reader;")
+        h.config_file.write_text("proxy:\n  workers: 1\nmode: text\n", encoding="utf-8")
+        os.utime(h.config_file, ns=(1, 1))  # a stamp that surely differs
+        assert h.run(h.addon.check_reload()) is True
+        ex = h.exchange(ARTICLE, HTML)
+        assert ex.response.headers["content-type"] == "text/plain; charset=utf-8"
+        h.config_file.write_text("proxy:\n  workers: 1\nmode: text\nchain: [ignore, nonsense]\n", encoding="utf-8")
+        os.utime(h.config_file, ns=(2, 2))
+        with caplog.at_level(logging.ERROR, logger="clearpage.proxy"):
+            assert h.run(h.addon.check_reload()) is False
+        assert any(f"{h.config_file}:4: chain[1]" in r.getMessage() for r in caplog.records)
+        assert any("keeping the last good config" in r.getMessage() for r in caplog.records)
+        assert h.exchange(ARTICLE, HTML).response.headers["content-type"] == "text/plain; charset=utf-8"
+        assert h.run(h.addon.check_reload()) is False  # unchanged since: nothing to do
+    finally:
+        h.close()

@@ -1,0 +1,31 @@
+from tests.helpers import page, run_filter
+
+ENGLISH = "<p>" + "The Harbour Bridge reopened to traffic on Monday after months of repairs, the Port Authority said. " * 4 + "</p>"
+
+
+def test_repairs_or_guesses_lang(options):
+    doc, report, _ = run_filter("assistive", options("assistive"), page(ENGLISH, lang="en_GB"))
+    assert doc.get("lang") == "en-GB"
+    doc, _, _ = run_filter("assistive", options("assistive"), "<html><head><title>x</title></head><body>" + ENGLISH + "</body></html>")
+    assert doc.get("lang") == "en"
+    doc, _, _ = run_filter("assistive", options("assistive", language=False), "<html><body>" + ENGLISH + "</body></html>")
+    assert doc.get("lang") is None
+
+
+def test_title_images_and_links_without_changing_the_look(options):
+    html = "<html lang='en'><head></head><body><h1>Bridge news</h1>" + ENGLISH + \
+        "<img src='a.jpg'><a href='https://social.test/gazette' class='icon'></a><a href='/g'><img src='t.jpg' alt=''></a></body></html>"
+    doc, report, _ = run_filter("assistive", options("assistive"), html)
+    assert doc.findtext(".//title") == "Bridge news"
+    assert doc.xpath("//img/@alt") == ["", ""]
+    labels = doc.xpath("//a/@aria-label")
+    assert labels == ["social.test/gazette", "example.com/g"]
+    assert len(doc.xpath("//a")) == 2  # the empty icon link stays: it may show a CSS icon
+    assert report.notes
+
+
+def test_disabled_toggles_do_nothing(options):
+    html = "<html><head></head><body><h1>T</h1><img src='a.jpg'><a href='/x'></a>" + ENGLISH + "</body></html>"
+    opts = options("assistive", language=False, document_title=False, image_alternatives=False, link_names=False)
+    doc, report, _ = run_filter("assistive", opts, html)
+    assert doc.find(".//title") is None and doc.xpath("//img/@alt") == [] and doc.xpath("//a/@aria-label") == []

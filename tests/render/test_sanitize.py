@@ -1,0 +1,83 @@
+from clearpage.filters import dom
+from clearpage.filters.render import sanitize
+
+BASE = "https://news.test/2024/story"
+
+
+def clean(html: str):
+    root = dom.parse(f"<html><body><div id='root'>{html}</div></body></html>").xpath("//div[@id='root']")[0]
+    sanitize.clean(root, BASE)
+    return root
+
+
+def test_no_script_handlers_styles_or_widgets_survive():
+    root = clean(
+        "<script>x()</script><style>p{}</style><p onclick='x()' style='font-size:9px' class='c' tabindex='3' role='note'>text</p>"
+        "<form action='/s'><label>Name <input name='n'></label><button>Go</button><select><option>a</option></select></form>"
+        "<object data='x.swf'></object><canvas></canvas>"
+    )
+    assert root.xpath(".//script | .//style | .//input | .//button | .//select | .//form | .//object | .//canvas") == []
+    p = root.find(".//p")
+    assert dict(p.attrib) == {}
+    assert "Name" in dom.text_of(root)
+
+
+def test_hidden_content_is_removed():
+    root = clean("<p hidden>a</p><p aria-hidden='true'>b</p><p style='display: none'>c</p><p style='visibility:hidden;'>d</p><p>e</p>")
+    assert dom.text_of(root) == "e"
+
+
+def test_links_absolute_and_code_schemes_unwrapped():
+    root = clean("<a href='/about'>About</a> <a href='javascript:alert(1)'>Run</a> <a href='#nowhere'>Jump</a> <a href='#here'>Here</a><span id='here'></span>")
+    hrefs = root.xpath(".//a/@href")
+    assert hrefs == ["https://news.test/about", "#here"]
+    assert "Run" in dom.text_of(root) and "Jump" in dom.text_of(root)
+
+
+def test_image_sources_resolved_and_data_images_kept():
+    root = clean("<img src='p.jpg' srcset='p-1.jpg 1x, p-2.jpg 2x' alt='a'><img src='data:image/png;base64,AAAA' alt='b'><img src='javascript:x' alt='c'>")
+    imgs = list(root.iter("img"))
+    assert imgs[0].get("src") == "https://news.test/2024/p.jpg"
+    assert imgs[0].get("srcset") == "https://news.test/2024/p-1.jpg 1x, https://news.test/2024/p-2.jpg 2x"
+    assert imgs[1].get("src") == "data:image/png;base64,AAAA"
+    assert imgs[2].get("src") is None
+
+
+def test_inner_landmarks_become_blocks_and_frames_links():
+    root = clean("<main><nav><ul><li>a</li></ul></nav><aside>b</aside></main><iframe src='https://video.test/embed/1' title='Launch video'></iframe>")
+    assert root.xpath(".//main | .//nav | .//aside | .//iframe") == []
+    link = root.find(".//a")
+    assert (link.get("href"), dom.text_of(link)) == ("https://video.test/embed/1", "Launch video")
+
+
+def test_lists_repaired():
+    root = clean("<ul>stray<div>not an item</div><li>item</li></ul><li>orphan</li><dl><p>x</p><dt>t</dt></dl>")
+    ul = root.find(".//ul")
+    assert [dom.tag_of(c) for c in ul] == ["li", "li", "li"]
+    assert root.xpath("./p[.='orphan']")
+    assert [dom.tag_of(c) for c in root.find(".//dl")] == ["dt"]  # the stray block left the list, before it
+    assert dom.text_of(root.find(".//dl").getprevious()) == "x"
+
+
+def test_duplicate_and_reserved_ids_dropped():
+    root = clean("<p id='a'>1</p><p id='a'>2</p><p id='cp-content'>3</p>")
+    assert root.xpath(".//p/@id") == ["a"]
+
+
+def test_image_aria_label_becomes_alt():
+    root = clean("<img src='x.png' aria-label='Sales chart'>")
+    assert root.find(".//img").get("alt") == "Sales chart"
+    assert root.find(".//img").get("aria-label") is None
+
+
+def test_definition_list_without_terms_becomes_blocks():
+    root = clean("<dl><dd>indented remark</dd></dl><dl><dd>early</dd><dt>Term</dt><dd>def</dd><div><dt>T2</dt><p>x</p></div></dl>")
+    assert [dom.tag_of(c) for c in root] == ["div", "div", "dl"]
+    dl = root.find("dl")
+    assert [dom.tag_of(c) for c in dl] == ["dt", "dd", "div"]
+    assert [dom.tag_of(c) for c in dl.find("div")] == ["dt", "dd"]
+
+
+def test_definition_list_of_terms_only_becomes_paragraphs():
+    root = clean("<dl><dt>Early life</dt></dl>")
+    assert [dom.tag_of(c) for c in root] == ["div"] and [dom.tag_of(c) for c in root[0]] == ["p"]

@@ -1,0 +1,42 @@
+import pytest
+
+from clearpage.filters.csp import INLINE, LINK, NONE, placement
+
+URL = "https://news.example.com/story"
+
+
+@pytest.mark.parametrize(
+    "headers, expected",
+    [
+        ([], INLINE),
+        (["script-src 'self'"], INLINE),  # no style directive, no default-src: styles unrestricted
+        (["style-src 'self' 'unsafe-inline'"], INLINE),
+        (["default-src 'self' 'unsafe-inline'"], INLINE),
+        (["style-src 'self'"], LINK),
+        (["default-src 'self'"], LINK),
+        (["style-src *"], LINK),
+        (["style-src https:"], LINK),
+        (["style-src https://news.example.com"], LINK),
+        (["style-src *.example.com"], LINK),
+        (["style-src 'self' 'unsafe-inline' 'nonce-abc'"], LINK),  # a nonce switches unsafe-inline off
+        (["style-src 'unsafe-inline' 'sha256-xyz='"], NONE),
+        (["style-src https://cdn.example.net"], NONE),
+        (["style-src https://news.example.com/static/"], NONE),  # a path: our stylesheet is not under it
+        (["default-src 'none'"], NONE),
+        (["style-src-elem 'self'; style-src 'unsafe-inline'"], LINK),  # style-src-elem governs <style>/<link>
+        (["style-src 'self' 'unsafe-inline'", "style-src 'self'"], LINK),  # two policies: both must allow
+        (["style-src 'unsafe-inline'", "style-src 'self'"], NONE),  # neither placement satisfies both
+        (["style-src 'unsafe-inline', default-src 'none'"], NONE),  # comma: two policies in one header
+        (["style-src http://news.example.com:8443"], NONE),  # wrong port
+    ],
+)
+def test_placement(headers, expected):
+    assert placement(headers, URL) == expected
+
+
+def test_port_and_scheme_matching():
+    assert placement(["style-src http://localhost:8080"], "http://localhost:8080/a") == LINK
+    assert placement(["style-src localhost:*"], "http://localhost:8080/a") == LINK
+    assert placement(["style-src localhost"], "http://localhost:8080/a") == NONE
+    assert placement(["style-src http:"], "https://a.example/") == LINK  # http: also allows https
+    assert placement(["style-src https:"], "http://a.example/") == NONE

@@ -1,0 +1,120 @@
+"""The pipeline end to end on small pages: modes, result fields, charset, bypass link, failures."""
+import pytest
+
+from clearpage.filters import BudgetExceeded, PageError, Pipeline, extract_text, load_config_text
+from tests.helpers import page
+
+ARTICLE = "".join("<p>" + f"Paragraph {i} of the article, long enough to be read as real prose by any rule. " * 3 + "</p>" for i in range(6))
+NAV = "<nav id='top'><ul>" + "".join(f"<li><a href='/section/{i}'>Section {i}</a></li>" for i in range(10)) + "</ul></nav>"
+AD = "<div class='ad'><iframe src='https://ad.doubleclick.net/x'></iframe></div>"
+PAGE = (
+    "<!DOCTYPE html><html lang='en'><head><meta charset='iso-8859-1'><title>Story title | News</title>"
+    "<meta property='og:site_name' content='News'></head><body>"
+    + NAV + "<div id='story'><h1>Story title</h1>" + ARTICLE + "</div>" + AD + "</body></html>"
+)
+URL = "https://news.example/story?id=7"
+
+
+@pytest.fixture(scope="module")
+def pipeline():
+    return Pipeline(load_config_text("mode: auto"))
+
+
+def test_filter_mode_keeps_layout_removes_clutter(pipeline):
+    result = pipeline.run(PAGE, URL, mode="filter")
+    assert result.mode == "filter" and result.changed and result.media_type == "text/html"
+    assert "doubleclick" not in result.html and 'class="ad"' not in result.html
+    assert "<div id=\"story\">" in result.html
+    assert 'id="top"' not in result.html
+    nav_links = [l.url for l in result.removed_links]
+    assert "https://news.example/section/3" in nav_links
+    assert 'data-clearpage="removed-links"' in result.html
+    assert "https://news.example/story?id=7&amp;clearpage=off" in result.html
+    assert {r.filter for r in result.reports} >= {"ignore", "ad_server", "link_list", "empty_table"}
+
+
+def test_charset_meta_rewritten_to_utf8(pipeline):
+    result = pipeline.run(PAGE, URL, mode="filter")
+    assert result.html.count("charset") == 1 and '<meta charset="utf-8">' in result.html
+
+
+def test_reader_mode_builds_reader_page(pipeline):
+    result = pipeline.run(PAGE, URL, mode="reader")
+    assert result.mode == "reader"
+    assert result.html.count("<main") == 1 and result.html.count("<h1") == 1
+    assert "Paragraph 5 of the article" in result.text and "Section 3" not in result.text
+    assert result.title == "Story title"
+    assert any(l.url == "https://news.example/section/3" for l in result.removed_links)
+
+
+def test_text_mode_is_plain_text(pipeline):
+    result = pipeline.run(PAGE, URL, mode="text")
+    assert result.media_type == "text/plain"
+    assert result.output.startswith("# Story title\n")
+    assert "Paragraph 0 of the article" in result.output and "<p>" not in result.output
+    assert "\n\n\n" not in result.output
+
+
+def test_off_mode_returns_original(pipeline):
+    result = pipeline.run(PAGE, URL, mode="off")
+    assert not result.changed and result.html == PAGE
+
+
+def test_auto_picks_reader_for_articles_and_filter_otherwise(pipeline):
+    assert pipeline.run(PAGE, URL).mode == "reader"
+    listing = page("<ul>" + "".join(f"<li><a href='/p/{i}'>Product {i}</a> $5</li>" for i in range(30)) + "</ul>")
+    assert pipeline.run(listing, URL).mode == "filter"
+
+
+def test_auto_leaves_app_shells_alone(pipeline):
+    shell = page("<div id='root'></div><script src='/app.js'></script>")
+    result = pipeline.run(shell, URL)
+    assert not result.changed and result.mode == "off" and "app shell" in result.decision
+
+
+def test_format_override_gives_text_of_filtered_page(pipeline):
+    result = pipeline.run(PAGE, URL, mode="filter", format="text")
+    assert result.media_type == "text/plain" and "Story title" in result.output
+
+
+def test_bytes_are_decoded_with_header_charset(pipeline):
+    data = page("<p>" + "Grüße aus München. " * 40 + "</p>").encode("latin-1")
+    result = pipeline.run(data, URL, mode="reader", charset="iso-8859-1")
+    assert "Grüße aus München" in result.text and result.encoding == "cp1252"
+
+
+def test_empty_page_is_a_page_error(pipeline):
+    with pytest.raises(PageError):
+        pipeline.run(b"  \n", URL)
+
+
+def test_budget_exceeded_raises(pipeline):
+    big = page("<div>" + "<p>x <a href='/a'>y</a></p>" * 20000 + "</div>")
+    with pytest.raises(BudgetExceeded):
+        pipeline.run(big, URL, mode="filter", budget_ms=1)
+
+
+def test_extract_text_defaults():
+    assert "Paragraph 2 of the article" in extract_text(PAGE, URL)
+
+
+def test_site_rule_turns_a_host_off():
+    pipeline = Pipeline(load_config_text("sites:\n  - match: '*.example'\n    mode: 'off'\n"))
+    assert not pipeline.run(PAGE, "https://www.example/a").changed
+    assert pipeline.run(PAGE, "https://other.test/a").changed
+
+
+def test_unknown_mode_is_rejected(pipeline):
+    with pytest.raises(ValueError):
+        pipeline.run(PAGE, URL, mode="nope")
+
+
+def test_meta_csp_is_copied_and_decides_the_stylesheet(pipeline):
+    policy = "default-src 'self'; script-src 'none'"
+    html = PAGE.replace("<title>", f"<meta http-equiv='Content-Security-Policy' content=\"{policy}\"><title>")
+    result = pipeline.run(html, URL, mode="reader", stylesheet_href="/__clearpage__/reader.css")
+    assert f'<meta http-equiv="Content-Security-Policy" content="{policy}">' in result.html
+    assert "<style>" not in result.html and '<link rel="stylesheet" href="/__clearpage__/reader.css">' in result.html
+    strict = pipeline.run(html, URL, mode="reader", csp=["style-src 'none'"], stylesheet_href="/__clearpage__/reader.css")
+    assert "<style>" not in strict.html and "reader.css" not in strict.html
+    assert "<style>" in pipeline.run(PAGE, URL, mode="reader").html
