@@ -1,0 +1,32 @@
+"""Running one content algorithm on a page, outside the pipeline (no filter chain first)."""
+from __future__ import annotations
+
+import dataclasses
+
+from clearpage.filters import dom
+from clearpage.filters.chain.base import BuildEnv
+from clearpage.filters.content.base import ALGORITHMS
+from clearpage.filters.context import PageContext
+from clearpage.filters.render import text as text_out
+
+DEEP = 2_000  # nesting depth for the no-recursion tests: past Python's limit, within libxml2's
+
+
+def run_algorithm(config, name: str, html: str, url: str = "https://example.com/page", **overrides):
+    """(selection, selected text, doc, ctx) for algorithm ``name`` with default options + overrides."""
+    options = config.settings.content.options[name]
+    if overrides:
+        options = dataclasses.replace(options, **overrides)
+    algorithm = ALGORITHMS[name](options, BuildEnv())
+    doc = dom.parse(html)
+    ctx = PageContext(url=url, base_url=url)
+    selection = algorithm.select(doc, ctx)
+    text = text_out.render(selection.nodes, text_out.TextOptions()).text if selection else ""
+    return selection, text, doc, ctx
+
+
+def assert_picks(text: str, wanted: list[str], unwanted: list[str]) -> None:
+    for snippet in wanted:
+        assert snippet in text, f"missing {snippet!r} in selection: {text[:300]!r}"
+    for snippet in unwanted:
+        assert snippet not in text, f"{snippet!r} should not be in selection: {text[:300]!r}"
