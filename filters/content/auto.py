@@ -12,6 +12,7 @@
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .. import dom
@@ -20,6 +21,18 @@ from ..typed import field
 from . import features as feat
 from . import hints
 from .base import ContentAlgorithm, Selection, register
+
+
+def _check_regex(value: str) -> str | None:
+    try:
+        re.compile(value)
+    except re.error as exc:
+        return f"not a regular expression: {exc}"
+    return None
+
+
+# Microdata types of discussion pages (JSON-LD is gone with the scripts by the time we run).
+_DISCUSSION_TYPES = re.compile(r"schema\.org/(DiscussionForumPosting|QAPage|Question|Answer|Comment)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -35,7 +48,13 @@ class AutoOptions:
     record_min_items: int = field(doc="children sharing tag and class, at least this many, are records (a listing, a grid, posts)", min=2)
     record_weight: float = field(doc="a record is worth at least weight x its characters - record_cost", min=0.0, max=5.0)
     record_cost: float = field(doc="see record_weight", min=0.0, max=500.0)
-    forum_share: float = field(doc="comments are the content when they hold this share of the page's value", min=0.0, max=1.0)
+    record_min_text_share: float = field(doc="records need this share of text outside links ...", min=0.0, max=1.0)
+    record_min_link_chars: float = field(doc="... or links this long on average (titles, not menu entries)", min=0.0)
+    sibling_share: float = field(doc="a sibling of the container scoring this share of its score joins the selection", min=0.0, max=1.0)
+    sibling_prose_chars: int = field(doc="... as does a sibling with this much prose ...", min=0)
+    sibling_max_link_density: float = field(doc="... and less link text than this", min=0.0, max=1.0)
+    forum_share: float = field(doc="on a discussion page, comment-marked blocks are the content when they hold this share of the text", min=0.0, max=1.0)
+    forum_urls: str = field(doc="regex: a page whose URL matches is a discussion, its comments are the content", check=_check_regex)
     link_list_density: float = field(doc="inside the content, a block with more link text than this is a link list", min=0.0, max=1.0)
     link_list_min_links: int = field(doc="... when it has at least this many links", min=1)
     link_list_max_text: int = field(doc="... and at most this many characters outside links", min=0)
@@ -48,27 +67,37 @@ class Auto(ContentAlgorithm):
     name = "auto"
     Options = AutoOptions
 
+    def __init__(self, options: AutoOptions, env):
+        super().__init__(options, env)
+        self._forum_urls = re.compile(options.forum_urls, re.IGNORECASE)
+
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
+        _unwrap_swallowing_buttons(body, ctx)
+        _unhide_deferred_content(body, ctx)
         f = feat.compute(body)
         if not len(f):
             return None
         kinds = [hints.hint(f.elements[i], f.tags[i]) for i in range(len(f))]
-        scores, raw, comment_value = self._scores(f, kinds, comments_count=False)
-        total = max(raw[0], 1.0)
-        forum = comment_value >= self.options.forum_share * total
+        scores, raw = self._scores(f, kinds, comments_count=False)
+        forum = self._is_discussion(doc, ctx) and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
         if forum:
-            scores, raw, _ = self._scores(f, kinds, comments_count=True)
-        best = self._container(f, kinds, scores)
+            scores, raw = self._scores(f, kinds, comments_count=True)
+        best = self._container(f, kinds, scores, forum)
         if best is None:
             return None
-        removed = self._clean(f, kinds, best, forum, ctx)
+        nodes = self._with_siblings(f, kinds, scores, best, forum)
+        removed = self._clean(f, kinds, nodes, forum, ctx)
+        for i in nodes:
+            load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"
+        if len(nodes) > 1:
+            reason += f", with {len(nodes) - 1} sibling blocks"
         if forum:
             reason += " (comments counted as content)"
         if removed:
             reason += f"; {removed} boilerplate blocks removed inside"
-        return Selection((f.elements[best],), float(scores[best]), reason, self.name)
+        return Selection(tuple(f.elements[i] for i in nodes), float(scores[best]), reason, self.name)
 
     # ------------------------------------------------------------------ scoring
 
@@ -84,30 +113,31 @@ class Auto(ContentAlgorithm):
         return value
 
     def _scores(self, f: feat.Features, kinds: list[int], *, comments_count: bool):
-        """Subtree scores (hint-adjusted), raw sums, and the value held in comment-marked subtrees."""
+        """Subtree scores (hint-adjusted) and raw sums (hints ignored)."""
         n = len(f)
         o = self.options
         raw = [self.block_value(f, i) if f.is_block[i] else 0.0 for i in range(n)]
         for i in range(n):
             if f.is_link[i]:
                 raw[i] += o.link_weight * f.chars[i] - o.link_cost
-        records = self._records(f)
+        records, floors = self._records(f)
         scores = raw[:]
         weight = self.options.boilerplate_weight
         cap = self.options.boilerplate_cap
-        comment_value = 0.0
+        # A marked element holding most of the page is a wrapper ("elementor-widget", "off-canvas-wrap").
+        wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
         parent = f.parent
         for i in range(n - 1, -1, -1):
             kind = kinds[i]
-            if i in records:
+            if i in records or i in floors:
                 floor = o.record_weight * f.chars[i] - o.record_cost
+                if i in floors:
+                    floor = max(floor, floors[i])
                 if raw[i] < floor:
                     scores[i] += floor - raw[i]
                     raw[i] = floor
             s = scores[i]
-            if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count):
-                if kind == hints.COMMENTS and raw[i] > 0 and not _inside_kind(f, kinds, i, hints.COMMENTS):
-                    comment_value += raw[i]
+            if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count)) and f.chars[i] <= wrapper_chars:
                 if s > 0:
                     s = -weight * min(s, cap)
                 scores[i] = s
@@ -115,21 +145,56 @@ class Auto(ContentAlgorithm):
             if p >= 0:
                 scores[p] += s
                 raw[p] += raw[i]
-        return scores, raw, comment_value
+        return scores, raw
 
-    def _records(self, f: feat.Features) -> set[int]:
-        """Elements that are one of several siblings with the same tag and class: list items, tiles, posts."""
+    def _is_discussion(self, doc, ctx: PageContext) -> bool:
+        """A forum thread or Q&A page (by URL or microdata): its comments are what the page is for."""
+        if ctx.url and self._forum_urls.search(ctx.url):
+            return True
+        return any(_DISCUSSION_TYPES.search(t) for t in doc.xpath("//@itemtype"))
+
+    def _records(self, f: feat.Features) -> tuple[set[int], dict[int, float]]:
+        """Repeated siblings (same tag and class: list items, tiles, posts, table rows) and their parents.
+
+        Returns the record elements and, per parent of a record group, the floor of its value:
+        a listing is worth its text even when every item is mostly a link. Menus repeat too;
+        a group whose items are short links with next to no other text is not records.
+        """
+        o = self.options
         groups: dict[tuple[int, str, str], list[int]] = {}
+        items_of: dict[int, int] = {}
         for i in range(1, len(f)):
             if f.chars[i]:
-                groups.setdefault((f.parent[i], f.tags[i], f.elements[i].get("class") or ""), []).append(i)
-        minimum = self.options.record_min_items
-        return {i for members in groups.values() if len(members) >= minimum for i in members}
+                p = f.parent[i]
+                items_of[p] = items_of.get(p, 0) + 1
+                groups.setdefault((p, f.tags[i], f.elements[i].get("class") or ""), []).append(i)
+        records: set[int] = set()
+        floors: dict[int, float] = {}
+        for (parent, _, _), members in groups.items():
+            if len(members) < o.record_min_items:
+                continue
+            chars = sum(f.chars[i] for i in members)
+            link = sum(f.link_chars[i] for i in members)
+            links = sum(f.links[i] for i in members)
+            if chars - link < o.record_min_text_share * chars and links and link / links < o.record_min_link_chars:
+                continue  # a menu
+            records.update(members)
+            floor = o.record_weight * f.chars[parent] - o.record_cost * items_of[parent]
+            floors[parent] = max(floors.get(parent, floor), floor)
+        return records, floors
 
-    def _container(self, f: feat.Features, kinds: list[int], scores: list[float]) -> int | None:
+    def _container(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool) -> int | None:
         bonus = self.options.container_bonus
+        wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
         best, best_value = None, 0.0
+        excluded_until = -1  # inside a boilerplate-marked subtree up to this element number
         for i in range(len(f)):
+            if i < excluded_until:
+                continue
+            kind = kinds[i]
+            if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum)) and f.chars[i] <= wrapper_chars:
+                excluded_until = i + f.count[i]
+                continue
             s = scores[i]
             if s <= 0:
                 continue
@@ -141,20 +206,46 @@ class Auto(ContentAlgorithm):
 
     # ------------------------------------------------------------------ cleaning
 
-    def _clean(self, f: feat.Features, kinds: list[int], root: int, forum: bool, ctx: PageContext) -> int:
+    def _with_siblings(self, f: feat.Features, kinds: list[int], scores: list[float], best: int, forum: bool) -> list[int]:
+        """The container and those of its siblings that are content too, in document order.
+
+        A link block or an ad between two halves of an article makes their parent score lower
+        than the bigger half; the other half still scores well on its own and joins here.
+        """
+        parent = f.parent[best]
+        if parent < 0:
+            return [best]
         o = self.options
-        end = root + f.count[root]
-        content_chars = max(f.chars[root], 1)
+        threshold = o.sibling_share * scores[best]
+        nodes = []
+        for j in f.children(parent):
+            if j == best:
+                nodes.append(j)
+                continue
+            kind = kinds[j]
+            if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
+                continue
+            prose = f.chars[j] >= o.sibling_prose_chars and f.punct[j] and f.link_density(j) < o.sibling_max_link_density
+            if scores[j] > 0 and (scores[j] >= threshold or prose):
+                nodes.append(j)
+        return nodes
+
+    def _clean(self, f: feat.Features, kinds: list[int], nodes: list[int], forum: bool, ctx: PageContext) -> int:
+        content_chars = max(sum(f.chars[i] for i in nodes), 1)
         doomed: list[tuple[int, str]] = []
-        i = root + 1
-        while i < end:
-            why = self._boilerplate_reason(f, kinds, i, forum, content_chars)
-            if why:
-                doomed.append((i, why))
-                i += f.count[i]  # skip the subtree
-            else:
-                i += 1
-        kept = set(range(root, end)).difference(j for d, _ in doomed for j in range(d, d + f.count[d]))
+        kept: set[int] = set()
+        for root in nodes:
+            end = root + f.count[root]
+            i = root + 1
+            while i < end:
+                why = self._boilerplate_reason(f, kinds, i, forum, content_chars)
+                if why:
+                    doomed.append((i, why))
+                    i += f.count[i]  # skip the subtree
+                else:
+                    kept.add(i)
+                    i += 1
+            kept.add(root)
         hidden = [el for p, el in f.hidden if p in kept]
         if not doomed and not hidden:
             return 0
@@ -183,10 +274,67 @@ class Auto(ContentAlgorithm):
 _LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table", "p", "menu", "aside", "footer", "header", "span", "td"})
 
 
-def _inside_kind(f: feat.Features, kinds: list[int], i: int, kind: int) -> bool:
-    p = f.parent[i]
-    while p >= 0:
-        if kinds[p] == kind:
-            return True
-        p = f.parent[p]
-    return False
+def _outermost_value(f: feat.Features, kinds: list[int], raw: list[float], kind: int) -> float:
+    """The positive value held in the outermost elements of one hint kind."""
+    total = 0.0
+    i, n = 0, len(f)
+    while i < n:
+        if kinds[i] == kind:
+            total += max(raw[i], 0.0)
+            i += f.count[i]
+        else:
+            i += 1
+    return total
+
+
+def _unwrap_swallowing_buttons(body, ctx: PageContext) -> None:
+    """Unwrap <button>s that hold page text: libxml2 (not an HTML5 parser) lets an unclosed
+    button swallow everything after it, and buttons are not shown as text."""
+    report = None
+    for button in body.xpath(".//button"):
+        if len(button.text_content()) > BUTTON_MAX_CHARS:
+            report = report or ctx.new_report("auto")
+            ctx.unwrap(button, report, "button holding page text (misnested markup)")
+
+
+# A real button's label is short; more text than this means misnested markup.
+BUTTON_MAX_CHARS = 300
+
+
+def _unhide_deferred_content(body, ctx: PageContext) -> None:
+    """Show the hidden chunks at the end of <body> that hold much of the page's text: content
+    streamed in hidden and moved into place by script (React's <div hidden id="S:0">), which
+    reader mode does not run. Hidden things deeper in the page (menus, dialogs) stay hidden."""
+    hidden = body.xpath("./*[@hidden]")
+    if not hidden:
+        return
+    total = len(body.text_content())
+    report = None
+    for el in hidden:
+        if len(el.text_content()) < DEFERRED_SHARE * total:
+            continue
+        report = report or ctx.new_report("auto")
+        ctx.strip(el, ["hidden"], report, "hidden chunk holding much of the page's text (streamed content)")
+
+
+# A hidden chunk of <body> with this share of the page's text is streamed content, not a popup.
+DEFERRED_SHARE = 0.25
+
+
+# Where lazy loaders keep the real image, best first; the script that would copy it is gone.
+_LAZY_SRC = ("data-src", "data-lazy-src", "data-original", "data-lazy", "data-url", "data-hi-res-src")
+_LAZY_SRCSET = ("data-srcset", "data-lazy-srcset")
+
+
+def load_lazy_images(root) -> None:
+    """Give lazy-loaded images their real ``src``/``srcset`` (reader mode runs no scripts)."""
+    for img in root.xpath("descendant-or-self::img | descendant::source"):
+        src = img.get("src")
+        if not src or src.startswith("data:") or "placeholder" in src or "blank." in src:
+            real = next((img.get(a) for a in _LAZY_SRC if img.get(a)), None)
+            if real:
+                img.set("src", real)
+        if not img.get("srcset"):
+            real = next((img.get(a) for a in _LAZY_SRCSET if img.get(a)), None)
+            if real:
+                img.set("srcset", real)

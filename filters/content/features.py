@@ -1,7 +1,7 @@
 """Per-node text features for content selection, computed once per page in two flat passes.
 
-A forward ``iterwalk`` (no recursion: pages nest 100,000 deep) numbers the visible elements
-in document order and attributes every piece of text to the element it sits in directly and
+A forward pass over an XPath list of the elements (no recursion: pages nest 100,000 deep)
+numbers the visible elements in document order and attributes every piece of text to the element it sits in directly and
 to its *text block*: the nearest block-level ancestor-or-self (a ``<p>`` with its links and
 emphasis is one block; a ``<div>`` holding bare text is one too). A backward pass over the
 numbered elements sums subtree totals into each parent.
@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-from lxml import etree
 
 # Block-level tags: text inside them starts a new text block.
 BLOCK_TAGS = frozenset(
@@ -69,8 +67,7 @@ class Features:
     controls: list[int]  # form controls (counted although invisible)
     headings: list[int]
     images: list[int]
-    count: list[int]  # elements, self included
-    index: dict  # element -> number
+    count: list[int]  # elements, self included (a subtree is numbers i .. i + count[i] - 1)
     hidden: list  # (parent number, element): subtrees skipped because they are hidden, not by tag
 
     def __len__(self) -> int:
@@ -82,113 +79,116 @@ class Features:
     def children(self, i: int) -> list[int]:
         """Numbers of the visible element children of element ``i``."""
         out = []
-        for child in self.elements[i]:
-            j = self.index.get(child)
-            if j is not None:
-                out.append(j)
+        j, end = i + 1, i + self.count[i]
+        while j < end:
+            out.append(j)
+            j += self.count[j]
         return out
 
 
 def compute(root) -> Features:
-    """Features of ``root`` and every visible element under it."""
+    """Features of ``root`` and every visible element under it.
+
+    One XPath query lists the elements in document order (lxml's own iterators slow down
+    quadratically on very deep trees; XPath does not), ``getparent`` links them, and text
+    is attributed without recursion: an element's text to itself, its tail to its parent.
+    """
+    everything = root.xpath("descendant-or-self::*")
+    position = {el: k for k, el in enumerate(everything)}
+    number_of = [-1] * len(everything)  # position -> visible element number (-1: skipped)
     elements: list = []
     tags: list[str] = []
     parent: list[int] = []
     depth: list[int] = []
     block: list[int] = []
     is_block: list[bool] = []
-    own_chars: list[int] = []
-    own_link: list[int] = []
-    own_punct: list[int] = []
-    blk_chars: list[int] = []
-    blk_link: list[int] = []
-    blk_punct: list[int] = []
+    in_link: list[bool] = []
     is_link: list[bool] = []
-    controls: list[int] = []
     hidden: list = []
-    stack: list[int] = []
-    link_depth = 0
-    skipped = False  # the last start event was an invisible element, skipped with its subtree
+    tails: list[tuple[int, str]] = []  # (visible parent number, tail text)
+    controls_of: dict[int, int] = {}
+    for k, el in enumerate(everything):
+        p_pos = position.get(el.getparent(), -1) if k else -1
+        p = number_of[p_pos] if p_pos >= 0 else -1
+        if k and p < 0:
+            continue  # inside a skipped subtree (its tail goes with it)
+        tag = el.tag.lower() if isinstance(el.tag, str) else ""
+        if k and (tag in INVISIBLE_TAGS or not tag):
+            if tag in CONTROL_TAGS:
+                controls_of[p] = controls_of.get(p, 0) + 1
+            if el.tail:
+                tails.append((p, el.tail))
+            continue
+        if k and is_hidden(el):
+            hidden.append((p, el))
+            if el.tail:
+                tails.append((p, el.tail))
+            continue
+        i = len(elements)
+        number_of[k] = i
+        elements.append(el)
+        tags.append(tag)
+        parent.append(p)
+        depth.append(depth[p] + 1 if p >= 0 else 0)
+        blockish = tag in BLOCK_TAGS or p < 0
+        is_block.append(blockish)
+        block.append(i if blockish else block[p])
+        linked = tag == "a" and el.get("href") is not None
+        is_link.append(linked)
+        in_link.append(linked or (p >= 0 and in_link[p]))
+        if p >= 0 and el.tail:
+            tails.append((p, el.tail))
+    for node in root.xpath("descendant::comment() | descendant::processing-instruction()"):
+        if node.tail:
+            p_pos = position.get(node.getparent(), -1)
+            if p_pos >= 0 and number_of[p_pos] >= 0:
+                tails.append((number_of[p_pos], node.tail))
+
+    # Proxies must die deepest first: lxml frees each one with a walk up to the nearest
+    # ancestor that still has a proxy, so freeing top-down is quadratic on a deep page.
+    # ``elements`` (a list, released back to front) must hold the last references.
+    del position
+    n = len(elements)
+    own_chars = [0] * n
+    own_link = [0] * n
+    own_punct = [0] * n
+    blk_chars = [0] * n
+    blk_link = [0] * n
+    blk_punct = [0] * n
     punct_findall = _PUNCT.findall
 
-    def add_text(i: int, text: str, in_link: bool) -> None:
+    def add_text(i: int, text: str) -> None:
         text = text.strip()
         if not text:
             return
-        n = len(text)
+        size = len(text)
         b = block[i]
-        own_chars[i] += n
-        blk_chars[b] += n
-        if in_link:
-            own_link[i] += n
-            blk_link[b] += n
+        own_chars[i] += size
+        blk_chars[b] += size
+        if in_link[i]:
+            own_link[i] += size
+            blk_link[b] += size
         else:
-            p = len(punct_findall(text))
-            own_punct[i] += p
-            blk_punct[b] += p
+            found = len(punct_findall(text))
+            own_punct[i] += found
+            blk_punct[b] += found
 
-    walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-    for event, el in walker:
-        if event == "start":
-            tag = el.tag.lower() if isinstance(el.tag, str) else ""
-            if tag in INVISIBLE_TAGS or not tag:
-                walker.skip_subtree()
-                skipped = True
-                if tag in CONTROL_TAGS and stack:
-                    controls[stack[-1]] += 1
-                continue
-            if stack and is_hidden(el):
-                walker.skip_subtree()
-                skipped = True
-                hidden.append((stack[-1], el))
-                continue
-            i = len(elements)
-            elements.append(el)
-            tags.append(tag)
-            parent.append(stack[-1] if stack else -1)
-            depth.append(len(stack))
-            blockish = tag in BLOCK_TAGS or not stack
-            is_block.append(blockish)
-            block.append(i if blockish else block[stack[-1]])
-            own_chars.append(0)
-            own_link.append(0)
-            own_punct.append(0)
-            blk_chars.append(0)
-            blk_link.append(0)
-            blk_punct.append(0)
-            controls.append(0)
-            linked = tag == "a" and el.get("href") is not None
-            is_link.append(linked)
-            if linked:
-                link_depth += 1
-            stack.append(i)
-            if el.text:
-                add_text(i, el.text, link_depth > 0)
-        elif event == "end":
-            if skipped:
-                skipped = False
-            else:
-                i = stack.pop()
-                if is_link[i]:
-                    link_depth -= 1
-            if el.tail and stack:
-                add_text(stack[-1], el.tail, link_depth > 0)
-        else:  # comment or processing instruction: only its tail is text
-            if el.tail and stack:
-                add_text(stack[-1], el.tail, link_depth > 0)
+    for i, el in enumerate(elements):
+        if el.text:
+            add_text(i, el.text)
+    for i, text in tails:
+        add_text(i, text)
 
-    n = len(elements)
     chars = own_chars[:]
     link_chars = own_link[:]
     punct = own_punct[:]
     links = [1 if x else 0 for x in is_link]
+    controls = [controls_of.get(i, 0) for i in range(n)]
     headings = [1 if t in HEADING_TAGS else 0 for t in tags]
     images = [1 if t in ("img", "picture") else 0 for t in tags]
     count = [1] * n
     for i in range(n - 1, 0, -1):
         p = parent[i]
-        if p < 0:
-            continue
         chars[p] += chars[i]
         link_chars[p] += link_chars[i]
         punct[p] += punct[i]
@@ -200,6 +200,5 @@ def compute(root) -> Features:
     return Features(
         elements, tags, parent, depth, block, is_block, blk_chars, blk_link, blk_punct,
         chars, link_chars, punct, links, is_link, controls, headings, images, count,
-        {el: i for i, el in enumerate(elements)},
         hidden,
     )

@@ -17,6 +17,7 @@ NEUTRAL = 0
 BOILERPLATE = -1
 COMMENTS = -2  # comment threads: boilerplate on an article, the content itself on a forum
 
+_PAGE_TAGS = frozenset({"html", "body"})
 _SEMANTIC_CONTENT_TAGS = frozenset({"article", "main"})
 _BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "menu"})
 _CONTENT_ROLES = frozenset({"main", "article"})
@@ -27,7 +28,7 @@ _CONTENT_ITEMPROPS = re.compile(r"articlebody|text|description|reviewbody|mainen
 
 # Substrings anywhere in class/id (long enough not to occur by accident).
 _BOILERPLATE_WORDS = (
-    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget|share|sharing|social|related|recommend|"
+    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget-area|widget_|widgets|share|sharing|social|related|recommend|"
     r"newsletter|subscri|signup|sign-up|cookie|consent|gdpr|banner|advert|sponsor|promo|popup|modal|"
     r"masthead|navbar|navigation|pagination|pager|toolbar|outbrain|taboola|tagcloud|trending|"
     r"most-popular|mostpopular|popular-posts|read-next|readnext|more-stories|also-like|"
@@ -71,6 +72,8 @@ def _tokens(names: str) -> set[str]:
 
 def hint(el, tag: str) -> int:
     """CONTENT, BOILERPLATE, COMMENTS or NEUTRAL for one element, from its own markup."""
+    if tag in _PAGE_TAGS:
+        return NEUTRAL  # <body class="has-sidebar sticky-header ..."> describes the page, not a block
     get = el.get
     role, itemprop, cls, ident = get("role"), get("itemprop"), get("class"), get("id")
     if not (role or itemprop or cls or ident):
