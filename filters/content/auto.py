@@ -58,6 +58,7 @@ class AutoOptions:
     link_list_density: float = field(doc="inside the content, a block with more link text than this is a link list", min=0.0, max=1.0)
     link_list_min_links: int = field(doc="... when it has at least this many links", min=1)
     link_list_max_text: int = field(doc="... and at most this many characters outside links", min=0)
+    article_prose_chars: int = field(doc="content with this much prose is an article: link lists inside go even when they score", min=0)
     form_max_chars: int = field(doc="a form with controls and less text than this is removed", min=0)
     boilerplate_max_share: float = field(doc="a boilerplate-marked block is kept when it holds more than this share of the content", min=0.0, max=1.0)
 
@@ -87,7 +88,7 @@ class Auto(ContentAlgorithm):
         if best is None:
             return None
         nodes = self._with_siblings(f, kinds, scores, best, forum)
-        removed = self._clean(f, kinds, nodes, forum, ctx)
+        removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         for i in nodes:
             load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"
@@ -230,15 +231,18 @@ class Auto(ContentAlgorithm):
                 nodes.append(j)
         return nodes
 
-    def _clean(self, f: feat.Features, kinds: list[int], nodes: list[int], forum: bool, ctx: PageContext) -> int:
+    def _clean(self, f: feat.Features, kinds: list[int], scores: list[float], nodes: list[int], forum: bool, ctx: PageContext) -> int:
         content_chars = max(sum(f.chars[i] for i in nodes), 1)
+        # With this much prose the content is an article: its link lists are navigation even
+        # when their titles are long (archives, tables of contents, related posts).
+        article = self._prose_chars(f, nodes) >= self.options.article_prose_chars
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:
             end = root + f.count[root]
             i = root + 1
             while i < end:
-                why = self._boilerplate_reason(f, kinds, i, forum, content_chars)
+                why = self._boilerplate_reason(f, kinds, scores, i, forum, content_chars, article)
                 if why:
                     doomed.append((i, why))
                     i += f.count[i]  # skip the subtree
@@ -256,13 +260,26 @@ class Auto(ContentAlgorithm):
             ctx.kill(el, report, "hidden")
         return len(doomed) + len(hidden)
 
-    def _boilerplate_reason(self, f: feat.Features, kinds: list[int], i: int, forum: bool, content_chars: int) -> str:
+    def _prose_chars(self, f: feat.Features, nodes: list[int]) -> int:
+        """Characters outside links in the prose blocks (with punctuation, long enough) of ``nodes``."""
+        minimum = self.options.prose_min_chars
+        total = 0
+        for root in nodes:
+            for i in range(root, root + f.count[root]):
+                if f.blk_punct[i]:
+                    text = f.blk_chars[i] - f.blk_link[i]
+                    if text >= minimum:
+                        total += text
+        return total
+
+    def _boilerplate_reason(self, f: feat.Features, kinds: list[int], scores: list[float], i: int, forum: bool, content_chars: int, article: bool) -> str:
         o = self.options
         kind = kinds[i]
         if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
             if f.chars[i] <= o.boilerplate_max_share * content_chars:
                 return f"marked as boilerplate ({dom.describe(f.elements[i])})"
-        if f.links[i] >= o.link_list_min_links and f.tags[i] in _LIST_CONTAINERS:
+        # A link list scoring above zero is records (a listing's titles), not navigation.
+        if f.links[i] >= o.link_list_min_links and f.tags[i] in _LIST_CONTAINERS and (article or scores[i] <= 0):
             text = f.chars[i] - f.link_chars[i]
             if f.link_density(i) > o.link_list_density and text <= o.link_list_max_text:
                 return f"link list: {f.links[i]} links, {f.link_density(i):.0%} link text"

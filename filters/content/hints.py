@@ -35,6 +35,7 @@ _BOILERPLATE_WORDS = (
     r"skip-link|skiplink|login|byline-share|disclaimer|copyright|rss|print-only|offcanvas|off-canvas|"
     r"hamburger|dropdown|megamenu|mega-menu|announcement|author-box|authorbox|about-author|"
     r"site-header|site-footer|global-header|global-nav|top-bar|topbar|bottom-bar|sticky|"
+    r"onetrust|ot-sdk|ot-pc-|didomi|usercentrics|cookiebot|truste-|qc-cmp|sp_message|fides-|"
     r"carousel|slider|upsell|cross-sell|recently-viewed|you-may|youmay|wishlist"
 )
 # Whole tokens only (tokens split on anything not a letter or digit, and on camelCase).
