@@ -45,6 +45,7 @@ class AutoOptions:
     boilerplate_weight: float = field(doc="a boilerplate-marked subtree counts as -weight x its value ...", min=0.0, max=10.0)
     boilerplate_cap: float = field(doc="... at most this much (markup can be wrong; cleaning removes what it marks)", min=0.0)
     container_bonus: float = field(doc="score bonus (fraction) for article/main/role=main/articleBody", min=0.0, max=2.0)
+    kept_weight: float = field(doc="container score: 0 = marked boilerplate counts against it, 1 = only what cleaning keeps counts; between: a blend", min=0.0, max=1.0)
     record_min_items: int = field(doc="children sharing tag and class, at least this many, are records (a listing, a grid, posts)", min=2)
     record_weight: float = field(doc="a record is worth at least weight x its characters - record_cost", min=0.0, max=5.0)
     record_cost: float = field(doc="see record_weight", min=0.0, max=500.0)
@@ -123,6 +124,7 @@ class Auto(ContentAlgorithm):
                 raw[i] += o.link_weight * f.chars[i] - o.link_cost
         records, floors = self._records(f)
         scores = raw[:]
+        kept = raw[:]
         weight = self.options.boilerplate_weight
         cap = self.options.boilerplate_cap
         # A marked element holding most of the page is a wrapper ("elementor-widget", "off-canvas-wrap").
@@ -137,6 +139,7 @@ class Auto(ContentAlgorithm):
                 if raw[i] < floor:
                     scores[i] += floor - raw[i]
                     raw[i] = floor
+                kept[i] = max(kept[i], floor)
             s = scores[i]
             if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count)) and f.chars[i] <= wrapper_chars:
                 if s > 0:
@@ -146,7 +149,23 @@ class Auto(ContentAlgorithm):
             if p >= 0:
                 scores[p] += s
                 raw[p] += raw[i]
+                if not self._removable(f, kinds, i, s, comments_count, wrapper_chars):
+                    kept[p] += kept[i]
+        w = o.kept_weight
+        if w:
+            scores = [(1.0 - w) * a + w * b for a, b in zip(scores, kept)]
         return scores, raw
+
+    def _removable(self, f: feat.Features, kinds: list[int], i: int, score: float, forum: bool, wrapper_chars: float) -> bool:
+        """What cleaning will remove whatever the container (so it should not weigh on the choice)."""
+        o = self.options
+        kind = kinds[i]
+        if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum)) and f.chars[i] <= wrapper_chars:
+            return True
+        if f.links[i] >= o.link_list_min_links and f.tags[i] in _LIST_CONTAINERS and score <= 0:
+            if f.link_density(i) > o.link_list_density and f.chars[i] - f.link_chars[i] <= o.link_list_max_text:
+                return True
+        return f.tags[i] == "form" and f.controls[i] > 0 and f.chars[i] < o.form_max_chars
 
     def _is_discussion(self, doc, ctx: PageContext) -> bool:
         """A forum thread or Q&A page (by URL or microdata): its comments are what the page is for."""
