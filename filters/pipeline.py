@@ -127,7 +127,10 @@ class Pipeline:
         applied, decision = _resolve_mode(requested, doc, settings)
         if applied == "off":
             return _unchanged(source, encoding, decision, clock)
+        skipped = settings.content.skip_filters if applied in ("reader", "text") else ()
         for flt in profile.chain_before_retainer:
+            if flt.name in skipped:
+                continue
             ctx.check_budget()
             flt.apply(doc, ctx)
         clock.lap("filters")
@@ -224,16 +227,13 @@ def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
 
 def _note_links_outside(doc, nodes, ctx: PageContext) -> None:
     """Links the reader page leaves out are removed links too: the retainer keeps them reachable."""
-    kept = set(nodes)
     body = dom.body_of(doc)
-    if body in kept:
+    if any(n is body for n in nodes):
         return
+    inside = {a for n in nodes for a in n.iter("a")}
     for a in body.iter("a"):
-        if a.get("href") is None:
-            continue
-        if any(anc in kept for anc in a.iterancestors()):
-            continue
-        ctx.note_links(a, CONTENT_REPORT)
+        if a.get("href") is not None and a not in inside:
+            ctx.note_links(a, CONTENT_REPORT)
 
 
 def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings) -> str:

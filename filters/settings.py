@@ -80,6 +80,13 @@ def _check_algorithms(names: tuple[str, ...]) -> str | None:
     return None
 
 
+def _check_filter_names(names: tuple[str, ...]) -> str | None:
+    for name in names:
+        if name not in FILTERS:
+            return _unknown("filter", name, FILTERS)
+    return None
+
+
 @dataclass(frozen=True)
 class ContentSettings:
     algorithm: str = field(doc="the content-selection algorithm for reader and text modes", check=_check_algorithm)
@@ -87,6 +94,7 @@ class ContentSettings:
     min_chars: int = field(doc="a pick with less text than this is too small", min=0)
     selectors: tuple[str, ...] = field(doc="CSS selectors for the content; when they match, they win", check=check_selectors)
     noise_selectors: tuple[str, ...] = field(doc="CSS selectors removed before selection", check=check_selectors)
+    skip_filters: tuple[str, ...] = field(doc="chain filters that reader and text modes skip: selection does their job and they would cut content (link_list drops listings)", check=_check_filter_names)
     options: dict[str, Any] = field(doc="per-algorithm options, keyed by algorithm name")
 
 

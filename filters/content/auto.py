@@ -1,0 +1,376 @@
+"""The ``auto`` content selection: the best-scoring subtree, cleaned of the boilerplate inside it.
+
+1. Features (features.py): every text block's characters, link characters, punctuation.
+2. Block value: a block's non-link characters (worth more in prose with punctuation), minus
+   its link characters, minus a fixed cost per block (menus are many tiny blocks).
+3. Subtree score: the sum of its blocks' values, bottom-up; a subtree whose markup says
+   boilerplate (nav, footer, class="share", role=navigation ...) counts against its
+   ancestors with its positive value turned negative.
+4. The container: the element with the best score (semantic containers get a bonus).
+5. Cleaning: inside the container, boilerplate-marked subtrees, link lists, small forms and
+   hidden elements are removed (their links go to the removed-links list).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import dom
+from ..context import PageContext
+from ..typed import field
+from . import features as feat
+from . import hints
+from .base import ContentAlgorithm, Selection, register
+
+
+def _check_regex(value: str) -> str | None:
+    try:
+        re.compile(value)
+    except re.error as exc:
+        return f"not a regular expression: {exc}"
+    return None
+
+
+# Microdata types of discussion pages (JSON-LD is gone with the scripts by the time we run).
+_DISCUSSION_TYPES = re.compile(r"schema\.org/(DiscussionForumPosting|QAPage|Question|Answer|Comment)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class AutoOptions:
+    link_weight: float = field(doc="a link is worth weight x its characters - link_cost: long links (titles) count, short ones (menus) cost", min=0.0, max=5.0)
+    link_cost: float = field(doc="what every link costs, in characters", min=0.0, max=500.0)
+    block_cost: float = field(doc="characters every text block costs (menus are many tiny blocks)", min=0.0, max=500.0)
+    prose_bonus: float = field(doc="extra value per character of a block with sentence punctuation", min=0.0, max=5.0)
+    prose_min_chars: int = field(doc="a block needs this many characters to count as prose", min=0)
+    boilerplate_weight: float = field(doc="a boilerplate-marked subtree counts as -weight x its value ...", min=0.0, max=10.0)
+    boilerplate_cap: float = field(doc="... at most this much (markup can be wrong; cleaning removes what it marks)", min=0.0)
+    container_bonus: float = field(doc="score bonus (fraction) for article/main/role=main/articleBody", min=0.0, max=2.0)
+    kept_weight: float = field(doc="container score: 0 = marked boilerplate counts against it, 1 = only what cleaning keeps counts; between: a blend", min=0.0, max=1.0)
+    record_min_items: int = field(doc="children sharing tag and class, at least this many, are records (a listing, a grid, posts)", min=2)
+    record_weight: float = field(doc="a record is worth at least weight x its characters - record_cost", min=0.0, max=5.0)
+    record_cost: float = field(doc="see record_weight", min=0.0, max=500.0)
+    record_min_text_share: float = field(doc="records need this share of text outside links ...", min=0.0, max=1.0)
+    record_min_link_chars: float = field(doc="... or links this long on average (titles, not menu entries)", min=0.0)
+    sibling_share: float = field(doc="a sibling of the container scoring this share of its score joins the selection", min=0.0, max=1.0)
+    sibling_prose_chars: int = field(doc="... as does a sibling with this much prose ...", min=0)
+    sibling_max_link_density: float = field(doc="... and less link text than this", min=0.0, max=1.0)
+    forum_share: float = field(doc="on a discussion page, comment-marked blocks are the content when they hold this share of the text", min=0.0, max=1.0)
+    forum_urls: str = field(doc="regex: a page whose URL matches is a discussion, its comments are the content", check=_check_regex)
+    link_list_density: float = field(doc="inside the content, a block with more link text than this is a link list", min=0.0, max=1.0)
+    link_list_min_links: int = field(doc="... when it has at least this many links", min=1)
+    link_list_max_text: int = field(doc="... and at most this many characters outside links", min=0)
+    article_prose_chars: int = field(doc="content with this much prose is an article: link lists inside go even when they score", min=0)
+    form_max_chars: int = field(doc="a form with controls and less text than this is removed", min=0)
+    boilerplate_max_share: float = field(doc="a boilerplate-marked block is kept when it holds more than this share of the content", min=0.0, max=1.0)
+
+
+@register
+class Auto(ContentAlgorithm):
+    name = "auto"
+    Options = AutoOptions
+
+    def __init__(self, options: AutoOptions, env):
+        super().__init__(options, env)
+        self._forum_urls = re.compile(options.forum_urls, re.IGNORECASE)
+
+    def select(self, doc, ctx: PageContext) -> Selection | None:
+        body = dom.body_of(doc)
+        _unwrap_swallowing_buttons(body, ctx)
+        _unhide_deferred_content(body, ctx)
+        f = feat.compute(body)
+        if not len(f):
+            return None
+        kinds = [hints.hint(f.elements[i], f.tags[i]) for i in range(len(f))]
+        scores, raw = self._scores(f, kinds, comments_count=False)
+        forum = self._is_discussion(doc, ctx) and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
+        if forum:
+            scores, raw = self._scores(f, kinds, comments_count=True)
+        best = self._container(f, kinds, scores, forum)
+        if best is None:
+            return None
+        nodes = self._with_siblings(f, kinds, scores, best, forum)
+        removed = self._clean(f, kinds, scores, nodes, forum, ctx)
+        for i in nodes:
+            load_lazy_images(f.elements[i])
+        reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"
+        if len(nodes) > 1:
+            reason += f", with {len(nodes) - 1} sibling blocks"
+        if forum:
+            reason += " (comments counted as content)"
+        if removed:
+            reason += f"; {removed} boilerplate blocks removed inside"
+        return Selection(tuple(f.elements[i] for i in nodes), float(scores[best]), reason, self.name)
+
+    # ------------------------------------------------------------------ scoring
+
+    def block_value(self, f: feat.Features, i: int) -> float:
+        chars = f.blk_chars[i]
+        if not chars:
+            return 0.0
+        o = self.options
+        text = chars - f.blk_link[i]
+        value = text - o.block_cost
+        if f.blk_punct[i] and text >= o.prose_min_chars:
+            value += o.prose_bonus * text
+        return value
+
+    def _scores(self, f: feat.Features, kinds: list[int], *, comments_count: bool):
+        """Subtree scores (hint-adjusted) and raw sums (hints ignored)."""
+        n = len(f)
+        o = self.options
+        raw = [self.block_value(f, i) if f.is_block[i] else 0.0 for i in range(n)]
+        for i in range(n):
+            if f.is_link[i]:
+                raw[i] += o.link_weight * f.chars[i] - o.link_cost
+        records, floors = self._records(f)
+        scores = raw[:]
+        kept = raw[:]
+        weight = self.options.boilerplate_weight
+        cap = self.options.boilerplate_cap
+        # A marked element holding most of the page is a wrapper ("elementor-widget", "off-canvas-wrap").
+        wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
+        parent = f.parent
+        for i in range(n - 1, -1, -1):
+            kind = kinds[i]
+            if i in records or i in floors:
+                floor = o.record_weight * f.chars[i] - o.record_cost
+                if i in floors:
+                    floor = max(floor, floors[i])
+                if raw[i] < floor:
+                    scores[i] += floor - raw[i]
+                    raw[i] = floor
+                kept[i] = max(kept[i], floor)
+            s = scores[i]
+            if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count)) and f.chars[i] <= wrapper_chars:
+                if s > 0:
+                    s = -weight * min(s, cap)
+                scores[i] = s
+            p = parent[i]
+            if p >= 0:
+                scores[p] += s
+                raw[p] += raw[i]
+                if not self._removable(f, kinds, i, s, comments_count, wrapper_chars):
+                    kept[p] += kept[i]
+        w = o.kept_weight
+        if w:
+            scores = [(1.0 - w) * a + w * b for a, b in zip(scores, kept)]
+        return scores, raw
+
+    def _removable(self, f: feat.Features, kinds: list[int], i: int, score: float, forum: bool, wrapper_chars: float) -> bool:
+        """What cleaning will remove whatever the container (so it should not weigh on the choice)."""
+        o = self.options
+        kind = kinds[i]
+        if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum)) and f.chars[i] <= wrapper_chars:
+            return True
+        if f.links[i] >= o.link_list_min_links and f.tags[i] in _LIST_CONTAINERS and score <= 0:
+            if f.link_density(i) > o.link_list_density and f.chars[i] - f.link_chars[i] <= o.link_list_max_text:
+                return True
+        return f.tags[i] == "form" and f.controls[i] > 0 and f.chars[i] < o.form_max_chars
+
+    def _is_discussion(self, doc, ctx: PageContext) -> bool:
+        """A forum thread or Q&A page (by URL or microdata): its comments are what the page is for."""
+        if ctx.url and self._forum_urls.search(ctx.url):
+            return True
+        return any(_DISCUSSION_TYPES.search(t) for t in doc.xpath("//@itemtype"))
+
+    def _records(self, f: feat.Features) -> tuple[set[int], dict[int, float]]:
+        """Repeated siblings (same tag and class: list items, tiles, posts, table rows) and their parents.
+
+        Returns the record elements and, per parent of a record group, the floor of its value:
+        a listing is worth its text even when every item is mostly a link. Menus repeat too;
+        a group whose items are short links with next to no other text is not records.
+        """
+        o = self.options
+        groups: dict[tuple[int, str, str], list[int]] = {}
+        items_of: dict[int, int] = {}
+        for i in range(1, len(f)):
+            if f.chars[i]:
+                p = f.parent[i]
+                items_of[p] = items_of.get(p, 0) + 1
+                groups.setdefault((p, f.tags[i], f.elements[i].get("class") or ""), []).append(i)
+        records: set[int] = set()
+        floors: dict[int, float] = {}
+        for (parent, _, _), members in groups.items():
+            if len(members) < o.record_min_items:
+                continue
+            chars = sum(f.chars[i] for i in members)
+            link = sum(f.link_chars[i] for i in members)
+            links = sum(f.links[i] for i in members)
+            if chars - link < o.record_min_text_share * chars and links and link / links < o.record_min_link_chars:
+                continue  # a menu
+            records.update(members)
+            floor = o.record_weight * f.chars[parent] - o.record_cost * items_of[parent]
+            floors[parent] = max(floors.get(parent, floor), floor)
+        return records, floors
+
+    def _container(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool) -> int | None:
+        bonus = self.options.container_bonus
+        wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
+        best, best_value = None, 0.0
+        excluded_until = -1  # inside a boilerplate-marked subtree up to this element number
+        for i in range(len(f)):
+            if i < excluded_until:
+                continue
+            kind = kinds[i]
+            if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum)) and f.chars[i] <= wrapper_chars:
+                excluded_until = i + f.count[i]
+                continue
+            s = scores[i]
+            if s <= 0:
+                continue
+            if kinds[i] == hints.CONTENT:
+                s *= 1.0 + bonus
+            if s > best_value:
+                best, best_value = i, s
+        return best
+
+    # ------------------------------------------------------------------ cleaning
+
+    def _with_siblings(self, f: feat.Features, kinds: list[int], scores: list[float], best: int, forum: bool) -> list[int]:
+        """The container and those of its siblings that are content too, in document order.
+
+        A link block or an ad between two halves of an article makes their parent score lower
+        than the bigger half; the other half still scores well on its own and joins here.
+        """
+        parent = f.parent[best]
+        if parent < 0:
+            return [best]
+        o = self.options
+        threshold = o.sibling_share * scores[best]
+        nodes = []
+        for j in f.children(parent):
+            if j == best:
+                nodes.append(j)
+                continue
+            kind = kinds[j]
+            if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
+                continue
+            prose = f.chars[j] >= o.sibling_prose_chars and f.punct[j] and f.link_density(j) < o.sibling_max_link_density
+            if scores[j] > 0 and (scores[j] >= threshold or prose):
+                nodes.append(j)
+        return nodes
+
+    def _clean(self, f: feat.Features, kinds: list[int], scores: list[float], nodes: list[int], forum: bool, ctx: PageContext) -> int:
+        content_chars = max(sum(f.chars[i] for i in nodes), 1)
+        # With this much prose the content is an article: its link lists are navigation even
+        # when their titles are long (archives, tables of contents, related posts).
+        article = self._prose_chars(f, nodes) >= self.options.article_prose_chars
+        doomed: list[tuple[int, str]] = []
+        kept: set[int] = set()
+        for root in nodes:
+            end = root + f.count[root]
+            i = root + 1
+            while i < end:
+                why = self._boilerplate_reason(f, kinds, scores, i, forum, content_chars, article)
+                if why:
+                    doomed.append((i, why))
+                    i += f.count[i]  # skip the subtree
+                else:
+                    kept.add(i)
+                    i += 1
+            kept.add(root)
+        hidden = [el for p, el in f.hidden if p in kept]
+        if not doomed and not hidden:
+            return 0
+        report = ctx.new_report("auto")
+        for i, why in doomed:
+            ctx.kill(f.elements[i], report, why)
+        for el in hidden:
+            ctx.kill(el, report, "hidden")
+        return len(doomed) + len(hidden)
+
+    def _prose_chars(self, f: feat.Features, nodes: list[int]) -> int:
+        """Characters outside links in the prose blocks (with punctuation, long enough) of ``nodes``."""
+        minimum = self.options.prose_min_chars
+        total = 0
+        for root in nodes:
+            for i in range(root, root + f.count[root]):
+                if f.blk_punct[i]:
+                    text = f.blk_chars[i] - f.blk_link[i]
+                    if text >= minimum:
+                        total += text
+        return total
+
+    def _boilerplate_reason(self, f: feat.Features, kinds: list[int], scores: list[float], i: int, forum: bool, content_chars: int, article: bool) -> str:
+        o = self.options
+        kind = kinds[i]
+        if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
+            if f.chars[i] <= o.boilerplate_max_share * content_chars:
+                return f"marked as boilerplate ({dom.describe(f.elements[i])})"
+        # A link list scoring above zero is records (a listing's titles), not navigation.
+        if f.links[i] >= o.link_list_min_links and f.tags[i] in _LIST_CONTAINERS and (article or scores[i] <= 0):
+            text = f.chars[i] - f.link_chars[i]
+            if f.link_density(i) > o.link_list_density and text <= o.link_list_max_text:
+                return f"link list: {f.links[i]} links, {f.link_density(i):.0%} link text"
+        if f.tags[i] == "form" and f.controls[i] and f.chars[i] < o.form_max_chars:
+            return "form"
+        return ""
+
+
+_LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table", "p", "menu", "aside", "footer", "header", "span", "td"})
+
+
+def _outermost_value(f: feat.Features, kinds: list[int], raw: list[float], kind: int) -> float:
+    """The positive value held in the outermost elements of one hint kind."""
+    total = 0.0
+    i, n = 0, len(f)
+    while i < n:
+        if kinds[i] == kind:
+            total += max(raw[i], 0.0)
+            i += f.count[i]
+        else:
+            i += 1
+    return total
+
+
+def _unwrap_swallowing_buttons(body, ctx: PageContext) -> None:
+    """Unwrap <button>s that hold page text: libxml2 (not an HTML5 parser) lets an unclosed
+    button swallow everything after it, and buttons are not shown as text."""
+    report = None
+    for button in body.xpath(".//button"):
+        if len(button.text_content()) > BUTTON_MAX_CHARS:
+            report = report or ctx.new_report("auto")
+            ctx.unwrap(button, report, "button holding page text (misnested markup)")
+
+
+# A real button's label is short; more text than this means misnested markup.
+BUTTON_MAX_CHARS = 300
+
+
+def _unhide_deferred_content(body, ctx: PageContext) -> None:
+    """Show the hidden chunks at the end of <body> that hold much of the page's text: content
+    streamed in hidden and moved into place by script (React's <div hidden id="S:0">), which
+    reader mode does not run. Hidden things deeper in the page (menus, dialogs) stay hidden."""
+    hidden = body.xpath("./*[@hidden]")
+    if not hidden:
+        return
+    total = len(body.text_content())
+    report = None
+    for el in hidden:
+        if len(el.text_content()) < DEFERRED_SHARE * total:
+            continue
+        report = report or ctx.new_report("auto")
+        ctx.strip(el, ["hidden"], report, "hidden chunk holding much of the page's text (streamed content)")
+
+
+# A hidden chunk of <body> with this share of the page's text is streamed content, not a popup.
+DEFERRED_SHARE = 0.25
+
+
+# Where lazy loaders keep the real image, best first; the script that would copy it is gone.
+_LAZY_SRC = ("data-src", "data-lazy-src", "data-original", "data-lazy", "data-url", "data-hi-res-src")
+_LAZY_SRCSET = ("data-srcset", "data-lazy-srcset")
+
+
+def load_lazy_images(root) -> None:
+    """Give lazy-loaded images their real ``src``/``srcset`` (reader mode runs no scripts)."""
+    for img in root.xpath("descendant-or-self::img | descendant::source"):
+        src = img.get("src")
+        if not src or src.startswith("data:") or "placeholder" in src or "blank." in src:
+            real = next((img.get(a) for a in _LAZY_SRC if img.get(a)), None)
+            if real:
+                img.set("src", real)
+        if not img.get("srcset"):
+            real = next((img.get(a) for a in _LAZY_SRCSET if img.get(a)), None)
+            if real:
+                img.set("srcset", real)

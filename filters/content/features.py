@@ -1,0 +1,204 @@
+"""Per-node text features for content selection, computed once per page in two flat passes.
+
+A forward pass over an XPath list of the elements (no recursion: pages nest 100,000 deep)
+numbers the visible elements in document order and attributes every piece of text to the element it sits in directly and
+to its *text block*: the nearest block-level ancestor-or-self (a ``<p>`` with its links and
+emphasis is one block; a ``<div>`` holding bare text is one too). A backward pass over the
+numbered elements sums subtree totals into each parent.
+
+Invisible subtrees (script, style, template, form controls, svg, ``hidden``,
+``aria-hidden=true``, inline ``display:none``) are skipped, except for their tails, which
+belong to the parent. These are the elements the text renderer leaves out too, so what the
+features measure is what a reader would get.
+
+Lengths are characters of stripped text, so CJK text (no spaces) counts like any other.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Block-level tags: text inside them starts a new text block.
+BLOCK_TAGS = frozenset(
+    "address article aside blockquote body caption center dd details dialog dir div dl dt fieldset "
+    "figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre "
+    "section summary table tbody tfoot thead tr td th ul html".split()
+)
+# Never shown as text (the renderer skips them as well).
+INVISIBLE_TAGS = frozenset(
+    "script style noscript template head title select option datalist iframe object embed svg math "
+    "button input textarea link meta base canvas audio video source track map param".split()
+)
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+CONTROL_TAGS = frozenset({"input", "button", "select", "textarea"})
+# Sentence punctuation, Latin and CJK: real prose has it, menus and link lists rarely do.
+_PUNCT = re.compile(r"[.,;:!?\u3001\u3002\uff0c\uff01\uff1f\uff1b\uff1a\u060c\u061f\u0964]")
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+
+def is_hidden(el) -> bool:
+    """Hidden by attribute or inline style (what a browser would not show)."""
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
+    style = el.get("style")
+    return bool(style) and _HIDDEN_STYLE.search(style) is not None
+
+
+@dataclass
+class Features:
+    """Parallel lists indexed by element number (document order, visible elements only)."""
+
+    elements: list  # the lxml elements
+    tags: list[str]
+    parent: list[int]  # -1 for the root
+    depth: list[int]
+    block: list[int]  # the text block (nearest block-level ancestor-or-self) of each element
+    is_block: list[bool]
+    # Text of each element's own text block (block-level elements only; 0 for inline ones).
+    blk_chars: list[int]
+    blk_link: list[int]
+    blk_punct: list[int]
+    # Subtree totals.
+    chars: list[int]
+    link_chars: list[int]
+    punct: list[int]
+    links: list[int]  # a[href] elements
+    is_link: list[bool]  # the element itself is an a[href]
+    controls: list[int]  # form controls (counted although invisible)
+    headings: list[int]
+    images: list[int]
+    count: list[int]  # elements, self included (a subtree is numbers i .. i + count[i] - 1)
+    hidden: list  # (parent number, element): subtrees skipped because they are hidden, not by tag
+
+    def __len__(self) -> int:
+        return len(self.elements)
+
+    def link_density(self, i: int) -> float:
+        return self.link_chars[i] / self.chars[i] if self.chars[i] else 0.0
+
+    def children(self, i: int) -> list[int]:
+        """Numbers of the visible element children of element ``i``."""
+        out = []
+        j, end = i + 1, i + self.count[i]
+        while j < end:
+            out.append(j)
+            j += self.count[j]
+        return out
+
+
+def compute(root) -> Features:
+    """Features of ``root`` and every visible element under it.
+
+    One XPath query lists the elements in document order (lxml's own iterators slow down
+    quadratically on very deep trees; XPath does not), ``getparent`` links them, and text
+    is attributed without recursion: an element's text to itself, its tail to its parent.
+    """
+    everything = root.xpath("descendant-or-self::*")
+    position = {el: k for k, el in enumerate(everything)}
+    number_of = [-1] * len(everything)  # position -> visible element number (-1: skipped)
+    elements: list = []
+    tags: list[str] = []
+    parent: list[int] = []
+    depth: list[int] = []
+    block: list[int] = []
+    is_block: list[bool] = []
+    in_link: list[bool] = []
+    is_link: list[bool] = []
+    hidden: list = []
+    tails: list[tuple[int, str]] = []  # (visible parent number, tail text)
+    controls_of: dict[int, int] = {}
+    for k, el in enumerate(everything):
+        p_pos = position.get(el.getparent(), -1) if k else -1
+        p = number_of[p_pos] if p_pos >= 0 else -1
+        if k and p < 0:
+            continue  # inside a skipped subtree (its tail goes with it)
+        tag = el.tag.lower() if isinstance(el.tag, str) else ""
+        if k and (tag in INVISIBLE_TAGS or not tag):
+            if tag in CONTROL_TAGS:
+                controls_of[p] = controls_of.get(p, 0) + 1
+            if el.tail:
+                tails.append((p, el.tail))
+            continue
+        if k and is_hidden(el):
+            hidden.append((p, el))
+            if el.tail:
+                tails.append((p, el.tail))
+            continue
+        i = len(elements)
+        number_of[k] = i
+        elements.append(el)
+        tags.append(tag)
+        parent.append(p)
+        depth.append(depth[p] + 1 if p >= 0 else 0)
+        blockish = tag in BLOCK_TAGS or p < 0
+        is_block.append(blockish)
+        block.append(i if blockish else block[p])
+        linked = tag == "a" and el.get("href") is not None
+        is_link.append(linked)
+        in_link.append(linked or (p >= 0 and in_link[p]))
+        if p >= 0 and el.tail:
+            tails.append((p, el.tail))
+    for node in root.xpath("descendant::comment() | descendant::processing-instruction()"):
+        if node.tail:
+            p_pos = position.get(node.getparent(), -1)
+            if p_pos >= 0 and number_of[p_pos] >= 0:
+                tails.append((number_of[p_pos], node.tail))
+
+    # Proxies must die deepest first: lxml frees each one with a walk up to the nearest
+    # ancestor that still has a proxy, so freeing top-down is quadratic on a deep page.
+    # ``elements`` (a list, released back to front) must hold the last references.
+    del position
+    n = len(elements)
+    own_chars = [0] * n
+    own_link = [0] * n
+    own_punct = [0] * n
+    blk_chars = [0] * n
+    blk_link = [0] * n
+    blk_punct = [0] * n
+    punct_findall = _PUNCT.findall
+
+    def add_text(i: int, text: str) -> None:
+        text = text.strip()
+        if not text:
+            return
+        size = len(text)
+        b = block[i]
+        own_chars[i] += size
+        blk_chars[b] += size
+        if in_link[i]:
+            own_link[i] += size
+            blk_link[b] += size
+        else:
+            found = len(punct_findall(text))
+            own_punct[i] += found
+            blk_punct[b] += found
+
+    for i, el in enumerate(elements):
+        if el.text:
+            add_text(i, el.text)
+    for i, text in tails:
+        add_text(i, text)
+
+    chars = own_chars[:]
+    link_chars = own_link[:]
+    punct = own_punct[:]
+    links = [1 if x else 0 for x in is_link]
+    controls = [controls_of.get(i, 0) for i in range(n)]
+    headings = [1 if t in HEADING_TAGS else 0 for t in tags]
+    images = [1 if t in ("img", "picture") else 0 for t in tags]
+    count = [1] * n
+    for i in range(n - 1, 0, -1):
+        p = parent[i]
+        chars[p] += chars[i]
+        link_chars[p] += link_chars[i]
+        punct[p] += punct[i]
+        links[p] += links[i]
+        controls[p] += controls[i]
+        headings[p] += headings[i]
+        images[p] += images[i]
+        count[p] += count[i]
+    return Features(
+        elements, tags, parent, depth, block, is_block, blk_chars, blk_link, blk_punct,
+        chars, link_chars, punct, links, is_link, controls, headings, images, count,
+        hidden,
+    )

@@ -1,0 +1,119 @@
+"""What an element's tag, class, id, role and itemprop say about it: content, boilerplate or neither.
+
+Markup names are the cheapest strong signal there is: ``<nav>``, ``class="share-buttons"``,
+``id="comments"`` and ``itemprop="articleBody"`` say what a block is before any counting.
+Words are matched inside class and id tokens (``td-post-content``, ``articleBody``,
+``sharedaddy``); short words (ad, nav, menu, tags) only as whole tokens, so ``uploads``,
+``canvas`` and ``threads`` stay clean.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+# Hint strengths returned by ``hint``.
+CONTENT = 1
+NEUTRAL = 0
+BOILERPLATE = -1
+COMMENTS = -2  # comment threads: boilerplate on an article, the content itself on a forum
+
+_PAGE_TAGS = frozenset({"html", "body"})
+_SEMANTIC_CONTENT_TAGS = frozenset({"article", "main"})
+_BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "menu"})
+_CONTENT_ROLES = frozenset({"main", "article"})
+_BOILERPLATE_ROLES = frozenset(
+    {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "toolbar", "dialog", "alert", "alertdialog", "tablist"}
+)
+_CONTENT_ITEMPROPS = re.compile(r"articlebody|text|description|reviewbody|mainentity", re.IGNORECASE)
+
+# Substrings anywhere in class/id (long enough not to occur by accident).
+_BOILERPLATE_WORDS = (
+    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget-area|widget_|widgets|share|sharing|social|related|recommend|"
+    r"newsletter|subscri|signup|sign-up|cookie|consent|gdpr|banner|advert|sponsor|promo|popup|modal|"
+    r"masthead|navbar|navigation|pagination|pager|toolbar|outbrain|taboola|tagcloud|trending|"
+    r"most-popular|mostpopular|popular-posts|read-next|readnext|more-stories|also-like|"
+    r"skip-link|skiplink|login|byline-share|disclaimer|copyright|rss|print-only|offcanvas|off-canvas|"
+    r"hamburger|dropdown|megamenu|mega-menu|announcement|author-box|authorbox|about-author|"
+    r"site-header|site-footer|global-header|global-nav|top-bar|topbar|bottom-bar|sticky|"
+    r"onetrust|ot-sdk|ot-pc-|didomi|usercentrics|cookiebot|truste-|qc-cmp|sp_message|fides-|"
+    r"carousel|slider|upsell|cross-sell|recently-viewed|you-may|youmay|wishlist"
+)
+# Whole tokens only (tokens split on anything not a letter or digit, and on camelCase).
+_BOILERPLATE_TOKENS = frozenset(
+    "ad ads adv advert advertisement nav menu menus tags tag header share social aside "
+    "related meta footer foot sidebar breadcrumbs breadcrumb banner promo popup subnav crumbs "
+    "print".split()
+)
+_COMMENT_WORDS = r"comment|disqus|respond|replies|reply-|discussion"
+_CONTENT_WORDS = (
+    r"article|content|entry|post-body|postbody|post-text|story|blog|hentry|h-entry|"
+    r"prose|markdown|rich-text|richtext|main|body-text|bodytext|text-body|page-body|"
+    r"documentation|docs-content|description|post"
+)
+
+_BOILERPLATE_RE = re.compile(_BOILERPLATE_WORDS)
+_COMMENT_RE = re.compile(_COMMENT_WORDS)
+_CONTENT_RE = re.compile(_CONTENT_WORDS)
+_TOKEN_SPLIT = re.compile(r"[^a-z0-9]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def names_of(el) -> str:
+    """The element's class and id, one string (empty when it has neither)."""
+    cls = el.get("class")
+    ident = el.get("id")
+    if cls and ident:
+        return cls + " " + ident
+    return cls or ident or ""
+
+
+def _tokens(names: str) -> set[str]:
+    return set(_TOKEN_SPLIT.split(_CAMEL.sub(" ", names).lower()))
+
+
+def hint(el, tag: str) -> int:
+    """CONTENT, BOILERPLATE, COMMENTS or NEUTRAL for one element, from its own markup."""
+    if tag in _PAGE_TAGS:
+        return NEUTRAL  # <body class="has-sidebar sticky-header ..."> describes the page, not a block
+    get = el.get
+    role, itemprop, cls, ident = get("role"), get("itemprop"), get("class"), get("id")
+    if not (role or itemprop or cls or ident):
+        return _TAG_ONLY.get(tag, NEUTRAL)
+    return _classify(tag, role or "", itemprop or "", f"{cls or ''} {ident or ''}".strip())
+
+
+_TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in _BOILERPLATE_TAGS}}
+
+
+@functools.lru_cache(maxsize=8192)
+def _classify(tag: str, role: str, itemprop: str, names: str) -> int:
+    """The hint for one combination of markup (pages repeat the same classes many times)."""
+    if role:
+        role = role.strip().lower()
+        if role in _CONTENT_ROLES:
+            return CONTENT
+        if role in _BOILERPLATE_ROLES:
+            return BOILERPLATE
+    if itemprop and _CONTENT_ITEMPROPS.search(itemprop):
+        return CONTENT
+    if tag in _BOILERPLATE_TAGS:
+        return BOILERPLATE
+    lowered = names.lower()
+    if tag in _SEMANTIC_CONTENT_TAGS:
+        return COMMENTS if lowered and _COMMENT_RE.search(lowered) else CONTENT
+    if not lowered:
+        return NEUTRAL
+    content = _CONTENT_RE.search(lowered) is not None
+    if _COMMENT_RE.search(lowered):
+        return COMMENTS
+    if _BOILERPLATE_RE.search(lowered) or _tokens(names) & _BOILERPLATE_TOKENS:
+        return NEUTRAL if content and not _strong_boilerplate(lowered) else BOILERPLATE
+    return CONTENT if content else NEUTRAL
+
+
+_STRONG_RE = re.compile(r"share|social|related|newsletter|subscri|cookie|consent|advert|sponsor|promo|breadcrumb|footer|sidebar|navbar|pagination")
+
+
+def _strong_boilerplate(names: str) -> bool:
+    """Names that mean boilerplate even beside a content word ("related-posts", "entry-share")."""
+    return _STRONG_RE.search(names) is not None

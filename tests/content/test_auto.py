@@ -1,0 +1,172 @@
+"""The auto content selection on small pages written for it: what it must keep, what it must drop."""
+from __future__ import annotations
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content.base import ALGORITHMS
+from clearpage.filters.context import PageContext
+from clearpage.filters.pipeline import Pipeline
+from tests.helpers import page
+
+PROSE = (
+    "The committee met on Tuesday to discuss the new budget, which includes funding for schools, "
+    "roads and the library. Members argued for hours, and the vote was postponed until next week. "
+)
+NAV = "<nav><ul>" + "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(12)) + "</ul></nav>"
+FOOTER = "<footer><p>Copyright 2025 Example News. All rights reserved.</p><a href='/privacy'>Privacy policy</a> <a href='/terms'>Terms</a></footer>"
+
+
+@pytest.fixture(scope="module")
+def pipeline(default_config):
+    return Pipeline(default_config)
+
+
+def reader_text(pipeline, body: str, url: str = "https://example.com/news/budget", **kw) -> str:
+    return pipeline.run(page(body, **kw), url, mode="reader").text
+
+
+def select(default_config, html: str, url: str = "https://example.com/page"):
+    algo = ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
+    doc = dom.parse(html)
+    return doc, algo.select(doc, PageContext(url=url, base_url=url))
+
+
+def test_auto_is_the_default_algorithm(default_config):
+    assert default_config.settings.content.algorithm == "auto"
+    assert default_config.base.algorithms[0].name == "auto"
+
+
+def test_picks_the_article_over_nav_sidebar_footer_and_comments(pipeline):
+    body = (
+        NAV
+        + "<div class='layout'><div class='main-column'><article><h1>Budget vote delayed</h1>"
+        + f"<p>{PROSE * 2}</p><p>{PROSE}</p><h2>What happens next</h2><p>{PROSE}</p></article>"
+        + "<section id='comments' class='comments'>"
+        + "".join(f"<div class='comment'><p>Reader {i} says: I disagree with the council, strongly and at length, because it never listens to anyone.</p></div>" for i in range(8))
+        + "</section></div>"
+        + "<aside class='sidebar'><h3>Most read</h3><ul>"
+        + "".join(f"<li><a href='/story{i}'>Another story headline number {i}</a></li>" for i in range(8))
+        + "</ul></aside></div>"
+        + FOOTER
+    )
+    text = reader_text(pipeline, body)
+    assert "The committee met on Tuesday" in text
+    assert "What happens next" in text
+    assert text.index("committee") < text.index("What happens next")
+    for boilerplate in ("Section 3", "Another story headline", "Reader 3 says", "All rights reserved"):
+        assert boilerplate not in text
+
+
+def test_keeps_three_sections_of_a_service_page_in_order(pipeline):
+    sections = [
+        ("Consulting", "We review your systems, interview your team, and write a plan you can actually follow."),
+        ("Training", "Hands-on workshops for developers and operators, in person or online, tailored to your stack."),
+        ("Support", "A named engineer answers within four hours, every day of the year, including holidays."),
+    ]
+    body = NAV + "<main>" + "".join(
+        f"<section class='block'><h2>{title}</h2><p>{text}</p><a class='button' href='/{title.lower()}'>Learn more</a></section>"
+        + "<div class='cta'><a href='/contact'>Contact us</a></div>"
+        for title, text in sections
+    ) + "</main>" + FOOTER
+    text = reader_text(pipeline, body, url="https://example.com/services")
+    positions = [text.index(title) for title, _ in sections]
+    assert positions == sorted(positions)
+    for _, sentence in sections:
+        assert sentence in text
+    assert "Section 5" not in text and "All rights reserved" not in text
+
+
+def test_drops_a_link_heavy_block_beside_the_text(pipeline):
+    links = "<div class='more'>" + " | ".join(f"<a href='/t/{i}'>Topic {i}</a>" for i in range(25)) + "</div>"
+    body = f"<div id='wrap'><div class='text'><p>{PROSE * 3}</p>{links}<p>{PROSE}</p></div></div>"
+    text = reader_text(pipeline, body)
+    assert text.count("The committee met") == 4
+    assert "Topic 7" not in text
+
+
+def test_picks_a_cjk_article(pipeline):
+    prose = "委員会は火曜日に会合を開き、学校、道路、図書館への資金を含む新しい予算について議論した。議員たちは何時間も議論し、投票は来週に延期された。"
+    menu = "<ul class='menu'>" + "".join(f"<li><a href='/c{i}'>カテゴリー{i}</a></li>" for i in range(15)) + "</ul>"
+    body = f"<header>{menu}</header><div class='honbun'><h1>予算の採決が延期</h1><p>{prose}</p><p>{prose}</p><p>{prose}</p></div>{FOOTER}"
+    text = reader_text(pipeline, body, lang="ja")
+    assert "委員会は火曜日に会合を開き" in text
+    assert "カテゴリー3" not in text
+
+
+def test_keeps_a_listing_of_teasers_although_titles_are_links(pipeline):
+    items = "".join(
+        f"<div class='teaser'><h3><a href='/post/{i}'>A long and descriptive headline for story number {i}</a></h3>"
+        f"<p class='date'>March {i + 1}, 2025</p><p>A short summary of story {i}, two lines at most, written by the editors.</p></div>"
+        for i in range(10)
+    )
+    body = NAV + f"<div class='listing'><h1>Latest news</h1>{items}</div>" + FOOTER
+    text = reader_text(pipeline, body, url="https://example.com/news/")
+    assert all(f"story number {i}" in text for i in range(10))
+    assert "March 4, 2025" in text
+    assert "Section 3" not in text
+
+
+def test_forum_thread_keeps_every_post(pipeline):
+    posts = "".join(
+        f"<div class='comment post'><a class='user' href='/u/{i}'>user{i}</a><p>Post {i}: I tried the new driver and the problem went away after a reboot, thanks for the tip.</p></div>"
+        for i in range(6)
+    )
+    body = NAV + f"<div class='thread'><h1>Driver problem</h1>{posts}</div>" + FOOTER
+    text = reader_text(pipeline, body, url="https://forum.example.com/t/driver-problem/123")
+    assert all(f"Post {i}:" in text for i in range(6))
+
+
+def test_keeps_tables_code_lists_figures_and_lazy_images(default_config):
+    body = (
+        f"<article><p>{PROSE}</p><table><tr><th>Item</th><th>Cost</th></tr><tr><td>Roads</td><td>4 M</td></tr></table>"
+        "<pre><code>def f(x):\n    return x + 1\n</code></pre>"
+        "<ul><li>first point</li><li>second point</li></ul>"
+        "<figure><img data-src='/img/chart.png' src='data:image/gif;base64,R0lGOD' alt='chart'><figcaption>The budget, by item</figcaption></figure>"
+        f"<img data-srcset='/img/a.png 1x' alt='a'><p>{PROSE}</p></article>"
+    )
+    doc, selection = select(default_config, page(NAV + body + FOOTER))
+    node = selection.node
+    assert node.tag == "article"
+    assert node.find(".//table") is not None and node.find(".//pre") is not None
+    assert "    return x + 1" in node.find(".//pre").text_content()
+    assert [li.text for li in node.iter("li")] == ["first point", "second point"]
+    assert node.find(".//figcaption") is not None
+    images = list(node.iter("img"))
+    assert images[0].get("src") == "/img/chart.png"
+    assert images[1].get("srcset") == "/img/a.png 1x"
+
+
+def test_headings_keep_their_order(pipeline):
+    body = "<main>" + "".join(f"<h2>Part {n}</h2><p>{PROSE}</p>" for n in ("one", "two", "three", "four")) + "</main>"
+    text = reader_text(pipeline, NAV + body)
+    positions = [text.index(f"Part {n}") for n in ("one", "two", "three", "four")]
+    assert positions == sorted(positions)
+
+
+def test_unwraps_a_button_that_swallowed_the_page(default_config):
+    # libxml2 lets an unclosed <button> swallow what follows; buttons are not shown as text.
+    html = page(f"<div class='top'><button class='menu-button'><span>Menu</span><div class='content'><p>{PROSE * 3}</p></div></div>")
+    doc, selection = select(default_config, html)
+    assert selection is not None and "committee" in dom.text_of(selection.node)
+    assert not any(len(b.text_content()) > 100 for b in doc.iter("button"))
+
+
+def test_survives_a_very_deep_page(default_config):
+    # The parser caps nesting, so the deep tree is built directly: no recursion may overflow.
+    # (The chain is held in a list: lxml frees a proxy with a walk up the tree, so letting each
+    # one go while building would make the test itself quadratic.)
+    doc = dom.parse(page("<div id='top'></div>"))
+    chain = [doc.get_element_by_id("top")]
+    for _ in range(100_000):
+        chain.append(dom.new_element("div", parent=chain[-1]))
+    dom.new_element("p", text=PROSE * 3, parent=chain[-1])
+    algo = ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
+    selection = algo.select(doc, PageContext(url="https://example.com/deep"))
+    assert selection is not None
+    assert "committee" in selection.node.text_content()
+
+
+def test_returns_none_for_an_empty_body(default_config):
+    _, selection = select(default_config, page(""))
+    assert selection is None
