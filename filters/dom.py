@@ -17,6 +17,17 @@ HtmlElement = lxml.html.HtmlElement
 # The parser is told the bytes are UTF-8 so a stale <meta charset> in the page cannot
 # re-decode text we already decoded; huge_tree lifts libxml2's limits on deep/huge pages.
 _PARSER = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True, remove_blank_text=False)
+# Every element is an HtmlElement (comments etc. their lxml.html classes), chosen in C. lxml.html's
+# own lookup calls into Python for each element proxy to pick form/input/label subclasses the
+# engine never uses; that call was the largest single cost of walking a tree.
+_PARSER.set_element_class_lookup(
+    etree.ElementDefaultClassLookup(
+        element=lxml.html.HtmlElement,
+        comment=lxml.html.HtmlComment,
+        pi=lxml.html.HtmlProcessingInstruction,
+        entity=lxml.html.HtmlEntity,
+    )
+)
 
 WHITESPACE = re.compile(r"\s+")
 # Void in HTML5 but parsed as containers by libxml2's HTML parser (2.14): "<embed><p>x</p>" puts
@@ -148,7 +159,7 @@ def head_of(root) -> HtmlElement:
 
 def new_element(tag: str, attrib: dict[str, str] | None = None, text: str | None = None, parent=None):
     """A new HtmlElement (so it has text_content() etc.), optionally appended to ``parent``."""
-    el = lxml.html.Element(tag, attrib or {}) if parent is None else etree.SubElement(parent, tag, attrib or {})
+    el = _PARSER.makeelement(tag, attrib or {}) if parent is None else etree.SubElement(parent, tag, attrib or {})
     if text is not None:
         el.text = text
     return el
