@@ -70,6 +70,33 @@ def _hoist_void_content(root) -> None:
             anchor.tail = (anchor.tail or "") + tail
 
 
+def iter_document(root, *tags):
+    """What XPath's ``//*`` (or ``//tag``) walks, in document order, as ``root.iter(*tags)`` does.
+
+    libxml2 can leave top-level elements beside the root (content after ``</html>`` becomes a
+    second ``<html>``); XPath queries on the document see them, ``root.iter()`` does not.
+    """
+    before = [node for node in root.itersiblings(preceding=True)]
+    after = [node for node in root.itersiblings()]
+    if not before and not after:
+        yield from root.iter(*tags)
+        return
+    for node in [*reversed(before), root, *after]:
+        yield from node.iter(*tags)
+
+
+def in_document(el, root) -> bool:
+    """Is ``el`` still in ``root``'s document (not inside a removed subtree)?
+
+    A removed subtree keeps its inner parent links; its top has no parent and no siblings,
+    unlike the root and any top-level element beside it.
+    """
+    top = el
+    for top in el.iterancestors():
+        pass
+    return top is root or (top.getparent() is None and (top.getprevious() is not None or top.getnext() is not None))
+
+
 def is_element(node) -> bool:
     """True for real elements (not comments, processing instructions or entities)."""
     return isinstance(node.tag, str)

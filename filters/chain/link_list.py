@@ -56,12 +56,6 @@ class LinkListOptions:
     remove: Literal["element", "content"] = field(doc="for table cells: drop the cell, or only empty it")
 
 
-@dataclass
-class _Tally:
-    links: int = 0
-    words: float = 0.0
-
-
 @register
 class LinkListFilter(Filter):
     name = "link_list"
@@ -90,45 +84,46 @@ class LinkListFilter(Filter):
         report = ctx.new_report(self.name)
         body = dom.body_of(doc)
         elements = list(body.iter(etree.Element))  # elements only: no comments or processing instructions
-        # Per element: its links and non-linked words, summed in the same order as always
+        # Per element (links, non-linked words), the words summed in the same order as always
         # (own text, then each child's words and tail) so the floating-point totals never change.
-        links_of: dict = {}
-        words_of: dict = {}
+        tallies: dict = {}
         words_in = self.words_in
         containers = self._containers
+        is_link_list = self._is_link_list
         for el in reversed(elements):  # descendants before ancestors
-            in_link = el.tag == "a" and el.get("href") is not None
-            links = 1 if in_link else 0
-            words = 0.0
-            if in_link:
+            tag = el.tag
+            if tag == "a" and el.get("href") is not None:
+                links = 1
                 for child in el:
-                    if child.tag.__class__ is str:
-                        links += links_of.get(child, 0)
+                    sub = tallies.get(child)
+                    if sub is not None:
+                        links += sub[0]
+                words = 0.0
             else:
+                links = 0
                 text = el.text
-                if text:
-                    words += words_in(text)
+                words = words_in(text) if text else 0.0
                 for child in el:
-                    if child.tag.__class__ is str and child in links_of:
-                        links += links_of[child]
-                        words += words_of[child]
+                    sub = tallies.get(child)
+                    if sub is not None:
+                        links += sub[0]
+                        words += sub[1]
                     tail = child.tail
                     if tail:
                         words += words_in(tail)
-            if el.tag in containers and self._is_link_list(_Tally(links, words)):
+            if links and tag in containers and is_link_list(links, words):
                 reason = f"{links} links / {words:.1f} words > {self.options.threshold}"
                 self._remove(el, ctx, report, reason)
                 links, words = 0, 0.0
-            links_of[el] = links
-            words_of[el] = words
+            tallies[el] = (links, words)
         return report
 
-    def _is_link_list(self, tally: _Tally) -> bool:
-        if tally.links < self.options.min_links:
+    def _is_link_list(self, links: int, words: float) -> bool:
+        if links < self.options.min_links:
             return False
-        if tally.words == 0:
+        if words == 0:
             return True
-        return tally.links / tally.words > self.options.threshold
+        return links / words > self.options.threshold
 
     def _remove(self, el, ctx: PageContext, report: FilterReport, reason: str) -> None:
         if self.options.remove == "element" or dom.tag_of(el) not in _CELLS:
