@@ -12,6 +12,8 @@ from pathlib import Path
 
 BENCHMARKS: dict[str, tuple[str, str]] = {
     "adblock": ("clearpage.addon.cmd_bench", "add_adblock"),
+    "pipeline": ("clearpage.addon.cmd_bench_perf", "add_pipeline"),
+    "proxy": ("clearpage.addon.cmd_bench_perf", "add_proxy"),
 }
 
 

@@ -18,6 +18,17 @@ HtmlElement = lxml.html.HtmlElement
 # The parser is told the bytes are UTF-8 so a stale <meta charset> in the page cannot
 # re-decode text we already decoded; huge_tree lifts libxml2's limits on deep/huge pages.
 _PARSER = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True, remove_blank_text=False)
+# Every element is an HtmlElement (comments etc. their lxml.html classes), chosen in C. lxml.html's
+# own lookup calls into Python for each element proxy to pick form/input/label subclasses the
+# engine never uses; that call was the largest single cost of walking a tree.
+_PARSER.set_element_class_lookup(
+    etree.ElementDefaultClassLookup(
+        element=lxml.html.HtmlElement,
+        comment=lxml.html.HtmlComment,
+        pi=lxml.html.HtmlProcessingInstruction,
+        entity=lxml.html.HtmlEntity,
+    )
+)
 
 WHITESPACE = re.compile(r"\s+")
 _XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -93,6 +104,33 @@ def _hoist_void_content(root) -> None:
             anchor = child
         if tail:
             anchor.tail = (anchor.tail or "") + tail
+
+
+def iter_document(root, *tags):
+    """What XPath's ``//*`` (or ``//tag``) walks, in document order, as ``root.iter(*tags)`` does.
+
+    libxml2 can leave top-level elements beside the root (content after ``</html>`` becomes a
+    second ``<html>``); XPath queries on the document see them, ``root.iter()`` does not.
+    """
+    before = [node for node in root.itersiblings(preceding=True)]
+    after = [node for node in root.itersiblings()]
+    if not before and not after:
+        yield from root.iter(*tags)
+        return
+    for node in [*reversed(before), root, *after]:
+        yield from node.iter(*tags)
+
+
+def in_document(el, root) -> bool:
+    """Is ``el`` still in ``root``'s document (not inside a removed subtree)?
+
+    A removed subtree keeps its inner parent links; its top has no parent and no siblings,
+    unlike the root and any top-level element beside it.
+    """
+    top = el
+    for top in el.iterancestors():
+        pass
+    return top is root or (top.getparent() is None and (top.getprevious() is not None or top.getnext() is not None))
 
 
 def is_element(node) -> bool:
@@ -189,7 +227,7 @@ def new_element(tag: str, attrib: dict[str, str] | None = None, text: str | None
     which a page's title or a JSON-LD byline may carry).
     """
     attrib = {k: xml_safe(v) for k, v in (attrib or {}).items()}
-    el = lxml.html.Element(tag, attrib) if parent is None else etree.SubElement(parent, tag, attrib)
+    el = _PARSER.makeelement(tag, attrib) if parent is None else etree.SubElement(parent, tag, attrib)
     if text is not None:
         el.text = xml_safe(text)
     return el

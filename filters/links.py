@@ -5,6 +5,7 @@ reader page); ``javascript:``, ``data:``, ``vbscript:`` and every other scheme a
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
@@ -27,6 +28,10 @@ def safe_url(href: str | None, base: str | None) -> str | None:
     value = clean_href(href)
     if value is None or value.startswith("#"):
         return None
+    if base:
+        joined = _plain_join(value, base)
+        if joined is not None:
+            return joined
     scheme = urlsplit(value).scheme.lower()
     if scheme and scheme not in SAFE_SCHEMES:
         return None
@@ -39,6 +44,54 @@ def safe_url(href: str | None, base: str | None) -> str | None:
         if scheme and scheme not in SAFE_SCHEMES:
             return None
     return value
+
+
+# An absolute http(s) URL and its netloc, as urlsplit reads them (the netloc ends at "/", "?" or "#").
+_HTTP_URL = re.compile(r"https?://([^/?#]*)")
+
+
+def _plain_join(value: str, base: str) -> str | None:
+    """``urljoin(base, value)`` for the two shapes most links have, without parsing them twice.
+
+    An absolute ``http(s)://host/...`` URL is its own join, and ``/path...`` is the base's
+    ``scheme://netloc`` followed by it, whenever urllib would not rewrite the URL: no ``;``
+    (path parameters), no empty query or fragment (a bare ``?`` or ``#`` is dropped), no dot
+    segment (``/./``, ``/../``), a plain ASCII host. Anything else returns None and takes the
+    general path. tests/test_links.py checks this against urljoin on generated URLs.
+    """
+    if ";" in value or "/." in value:
+        return None
+    hash_at = value.find("#")
+    if hash_at == len(value) - 1:
+        return None  # empty fragment
+    before = value if hash_at < 0 else value[:hash_at]
+    if before.find("?") == len(before) - 1:
+        return None  # empty query
+    base_parts = _http_base(base)
+    if base_parts is None:
+        return None
+    absolute = _HTTP_URL.match(value)
+    if absolute is not None:
+        netloc = absolute.group(1)
+        if netloc and netloc.isascii() and "[" not in netloc and "]" not in netloc:
+            return value
+        return None
+    if value[0] == "/" and value[1:2] != "/":
+        scheme, netloc = base_parts
+        return f"{scheme}://{netloc}{value}"
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _http_base(base: str) -> tuple[str, str] | None:
+    """(scheme, netloc) of an http(s) base URL with a host, as urljoin reads it; else None."""
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return None
+    if parts.scheme not in SAFE_SCHEMES or not parts.netloc:
+        return None
+    return parts.scheme, parts.netloc
 
 
 def host_of(url: str | None) -> str | None:

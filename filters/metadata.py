@@ -6,15 +6,23 @@ visible byline (rel=author, itemprop=author, class names with "byline"/"author")
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
+
+from lxml import etree
 
 from . import dom
 
 _DIRS = frozenset({"ltr", "rtl", "auto"})
 _BYLINE_CLASS = re.compile(r"\b(byline|author|writtenby|p-author)\b", re.IGNORECASE)
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—»·:]\s+")
+# The elements metadata reads, found in one walk of the tree (in document order).
+_TAGS = ("meta", "script", "title", "h1", "time")
+_AUTHOR_ELEMENTS = etree.XPath("//@rel[. = 'author']/.. | //@itemprop[. = 'author']/..")
+_CLASS_ID_VALUES = etree.XPath("//@class | //@id", smart_strings=False)
+_CLASS_OR_ID = etree.XPath("//*[@class or @id]")
 
 
 @dataclass(frozen=True)
@@ -28,9 +36,21 @@ class Metadata:
     excerpt: str = ""
 
 
-def _meta_map(doc) -> dict[str, str]:
+def _by_tag(doc) -> dict[str, list]:
+    """meta, title, h1 under ``doc`` (as ``doc.iter`` / ``doc.find`` see them); script and time in
+    the whole document (as the XPath queries ``//script``, ``//time`` see them)."""
+    found: dict[str, list] = {tag: [] for tag in _TAGS}
+    for el in doc.iter(*_TAGS):
+        found[el.tag].append(el)
+    if doc.getnext() is not None or doc.getprevious() is not None:  # top-level elements beside the root
+        for tag in ("script", "time"):
+            found[tag] = list(dom.iter_document(doc, tag))
+    return found
+
+
+def _meta_map(metas) -> dict[str, str]:
     values: dict[str, str] = {}
-    for meta in doc.iter("meta"):
+    for meta in metas:
         content = (meta.get("content") or "").strip()
         if not content:
             continue
@@ -40,9 +60,11 @@ def _meta_map(doc) -> dict[str, str]:
     return values
 
 
-def _json_ld(doc) -> list[dict]:
+def _json_ld(scripts) -> list[dict]:
     items: list[dict] = []
-    for script in doc.xpath("//script[@type='application/ld+json']"):
+    for script in scripts:
+        if script.get("type") != "application/ld+json":
+            continue
         try:
             data = json.loads(script.text or "")
         except (ValueError, RecursionError):
@@ -91,24 +113,25 @@ def clean_title(raw: str, site_name: str = "") -> str:
 
 
 def extract(doc) -> Metadata:
-    meta = _meta_map(doc)
-    ld = _article_ld(_json_ld(doc))
+    tags = _by_tag(doc)
+    meta = _meta_map(tags["meta"])
+    ld = _article_ld(_json_ld(tags["script"]))
     site_name = meta.get("og:site_name", "")
-    title_el = doc.find(".//title")
+    title_el = _first(tags["title"], doc)
     raw_title = (
         (ld.get("headline") if isinstance(ld.get("headline"), str) else "")
         or meta.get("og:title") or meta.get("twitter:title") or meta.get("dc.title")
         or (title_el.text_content() if title_el is not None else "")
     )
     if not raw_title:
-        h1 = doc.find(".//h1")
+        h1 = _first(tags["h1"], doc)
         raw_title = dom.text_of(h1) if h1 is not None else ""
     byline = ", ".join(_names(ld.get("author"))) or meta.get("author") or meta.get("article:author") or meta.get("dc.creator") or _visible_byline(doc)
     if byline.startswith(("http://", "https://")):
         byline = ""
     published = (
         (ld.get("datePublished") if isinstance(ld.get("datePublished"), str) else "")
-        or meta.get("article:published_time") or meta.get("date") or meta.get("dc.date") or _time_element(doc)
+        or meta.get("article:published_time") or meta.get("date") or meta.get("dc.date") or _time_element(tags["time"])
     )
     html = doc if dom.tag_of(doc) == "html" else doc.getroottree().getroot()
     lang = (html.get("lang") or html.get("xml:lang") or meta.get("content-language") or "").strip()
@@ -128,20 +151,50 @@ def extract(doc) -> Metadata:
     )
 
 
+def _first(elements: list, root):
+    """The first of ``elements`` below ``root`` (what ``root.find(".//tag")`` returns)."""
+    for el in elements:
+        if el is not root:
+            return el
+    return None
+
+
 def _visible_byline(doc) -> str:
-    for el in doc.xpath("//*[@rel='author' or @itemprop='author']"):
+    for el in _AUTHOR_ELEMENTS(doc):
         text = dom.text_of(el)
         if 0 < len(text) < 100:
             return text
-    for el in doc.xpath("//*[@class or @id]"):
-        if _BYLINE_CLASS.search((el.get("class") or "") + " " + (el.get("id") or "")):
-            text = dom.text_of(el)
-            if 0 < len(text) < 100:
-                return text
+    # The first element whose class or id names a byline and holds a short text. The words hold
+    # no space, so a match lies within the class or within the id: each distinct value is tested
+    # once, and only the elements holding a matching value are looked at.
+    matching = [value for value in set(_CLASS_ID_VALUES(doc)) if _BYLINE_CLASS.search(value)]
+    if not matching:
+        return ""
+    for el in _holding(doc, matching):
+        text = dom.text_of(el)
+        if 0 < len(text) < 100:
+            return text
     return ""
 
 
-def _time_element(doc) -> str:
-    for el in doc.xpath("//time[@datetime]"):
-        return el.get("datetime") or ""
+def _holding(doc, values: list[str]) -> list:
+    """The elements whose class or id is one of ``values``, in document order."""
+    names = {f"v{i}": value for i, value in enumerate(values)}
+    try:
+        return _holding_query(len(values))(doc, **names)
+    except ValueError:  # a value XPath cannot carry (control characters): test every element
+        wanted = set(values)
+        return [el for el in _CLASS_OR_ID(doc) if el.get("class") in wanted or el.get("id") in wanted]
+
+
+@functools.lru_cache(maxsize=16)
+def _holding_query(count: int) -> etree.XPath:
+    test = " or ".join(f". = $v{i}" for i in range(count))
+    return etree.XPath(f"//@class[{test}]/.. | //@id[{test}]/..")
+
+
+def _time_element(times) -> str:
+    for el in times:
+        if el.get("datetime") is not None:
+            return el.get("datetime") or ""
     return ""

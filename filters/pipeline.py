@@ -9,6 +9,7 @@ original instead.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import csp, dom, metadata, modes, sanitize
@@ -26,12 +27,15 @@ from .settings import Config, Profile, load_config
 MODES = ("auto", "filter", "reader", "text", "off")
 CONTENT_REPORT = "content"
 SANITIZE_REPORT = "sanitize"
+FILTER_STAGE = "filter."  # timings_ms key prefix of each chain filter's own time (their sum is "filters")
 
 
 @dataclass
 class Result:
     html: str  # the rewritten page as HTML (filter or reader page); the original text when unchanged
-    text: str  # plain text of the main content (no link numbers)
+    # Plain text of the main content (no link numbers): read it as ``.text``. Rendered on first
+    # use (the proxy serves ``output`` and never asks), from a tree nothing changes afterwards.
+    _text: str | Callable[[], str] = field(repr=False)
     title: str
     mode: str  # the mode applied: filter | reader | text | off
     removed_links: list[RemovedLink]
@@ -43,7 +47,14 @@ class Result:
     metadata: Metadata = field(default_factory=Metadata)
     selection: str = ""  # how the content was chosen (reader/text modes)
     encoding: str = ""
-    timings_ms: dict[str, float] = field(default_factory=dict)
+    timings_ms: dict[str, float] = field(default_factory=dict)  # wall-clock ms per stage ("filter.NAME": per filter)
+    cpu_ms: dict[str, float] = field(default_factory=dict)  # the same stages in CPU time of this process
+
+    @property
+    def text(self) -> str:
+        if not isinstance(self._text, str):
+            self._text = self._text()
+        return self._text
 
     @property
     def removed_count(self) -> int:
@@ -61,14 +72,21 @@ class Result:
 
 
 class _Clock:
+    """Wall-clock and CPU milliseconds per stage; a lap may count towards several stages."""
+
     def __init__(self) -> None:
         self.timings: dict[str, float] = {}
-        self._last = time.perf_counter()
+        self.cpu: dict[str, float] = {}
+        self._wall = time.perf_counter()
+        self._cpu = time.process_time()
 
-    def lap(self, name: str) -> None:
-        now = time.perf_counter()
-        self.timings[name] = self.timings.get(name, 0.0) + (now - self._last) * 1000
-        self._last = now
+    def lap(self, *names: str) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        wall_ms, cpu_ms = (wall - self._wall) * 1000, (cpu - self._cpu) * 1000
+        for name in names:
+            self.timings[name] = self.timings.get(name, 0.0) + wall_ms
+            self.cpu[name] = self.cpu.get(name, 0.0) + cpu_ms
+        self._wall, self._cpu = wall, cpu
 
 
 class Pipeline:
@@ -133,7 +151,7 @@ class Pipeline:
                 continue
             ctx.check_budget()
             flt.apply(doc, ctx)
-        clock.lap("filters")
+            clock.lap(FILTER_STAGE + flt.name, "filters")
         ctx.check_budget()
         as_text = _wants_text(format, applied, settings)
         if applied in ("reader", "text"):
@@ -143,6 +161,7 @@ class Pipeline:
             result = self._filtered(doc, ctx, profile, meta, doctype, decision, clock, as_text)
         result.encoding = encoding
         result.timings_ms = clock.timings
+        result.cpu_ms = clock.cpu
         return result
 
     # ------------------------------------------------------------------ filter mode
@@ -150,18 +169,23 @@ class Pipeline:
     def _filtered(self, doc, ctx, profile: Profile, meta: Metadata, doctype, decision, clock, as_text: bool) -> Result:
         settings = profile.settings
         body = dom.body_of(doc)
-        content_text = text_out.render([body], text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks)).text
+        original_children = set(body)  # the text is the body's as it is now: without the footer and retainer nav
         clock.lap("render")
         back = bypass_url(ctx.url)
         if back:
             footer = dom.new_element("p", {"data-clearpage": "footer"}, parent=body)
             dom.new_element("a", {"href": back}, "Original page (without clearpage)", parent=footer)
         if profile.retainer is not None:
+            clock.lap("render")
             profile.retainer.apply(doc, ctx)
+            clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
         if _scripts_ignored(profile):
             _sanitize(doc, ctx)
+            clock.lap("render")
         page = html_out.serialize(doc, doctype)
         clock.lap("serialize")
+        added = frozenset(child for child in body if child not in original_children)
+        content_text = _text_of([body], settings, added)
         title = meta.title
         if as_text:
             output, media = _text_page(title, meta, [dom.body_of(doc)], ctx, settings), "text/plain"
@@ -179,11 +203,13 @@ class Pipeline:
         report.notes.append(selection.reason if selection else "no selection: whole page kept")
         _note_links_outside(doc, nodes, ctx)
         clock.lap("select")
-        content_text = text_out.render(nodes, text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks)).text
+        content_text = _text_of(nodes, settings)
         page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx)
         _copy_policies(page.doc, page_csp)
+        clock.lap("render")
         if profile.retainer is not None and settings.reader.show_removed_links:
             profile.retainer.apply(page.doc, ctx)
+            clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
         _sanitize(page.doc, ctx)
         clock.lap("render")
         page_html = html_out.serialize(page.doc)
@@ -223,6 +249,12 @@ def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
         if chars > best_chars:
             best, best_chars = selection, chars
     return best
+
+
+def _text_of(nodes, settings, exclude: frozenset = frozenset()) -> Callable[[], str]:
+    """``Result.text``, rendered when first read; ``exclude``: elements added since (left out)."""
+    options = text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks, exclude=exclude)
+    return lambda: text_out.render(nodes, options).text
 
 
 def _note_links_outside(doc, nodes, ctx: PageContext) -> None:
@@ -330,7 +362,7 @@ def _base_url(doc, url: str | None) -> str | None:
 
 
 def _unchanged(source: str, encoding: str, decision: str, clock: _Clock) -> Result:
-    return Result(source, "", "", "off", [], [], source, "text/html", False, decision, encoding=encoding, timings_ms=clock.timings)
+    return Result(source, "", "", "off", [], [], source, "text/html", False, decision, encoding=encoding, timings_ms=clock.timings, cpu_ms=clock.cpu)
 
 
 def extract_text(html: bytes | str, url: str | None = None, config: Config | None = None) -> str:

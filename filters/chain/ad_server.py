@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib.resources
 import logging
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -50,6 +51,8 @@ _NEVER_CLIMB = frozenset({"body", "html", "main", "article", "head"})
 # Element hiding never removes these, whatever a rule says: the page would be gone.
 _NEVER_HIDE = frozenset({"html", "head", "body"})
 _FETCHED_SCHEMES = frozenset({"http", "https"})
+# An absolute http(s) URL's netloc as urlsplit reads it (up to the first "/", "?" or "#").
+_HTTP_NETLOC = re.compile(r"https?://([^/?#]*)")
 # Longest URL quoted in a removal reason.
 _REASON_URL_CHARS = 100
 
@@ -107,12 +110,17 @@ class AdServerFilter(Filter):
     # ------------------------------------------------------------------ URLs
 
     def _remove_ad_urls(self, doc, ctx: PageContext, report: FilterReport) -> None:
-        seen: dict[tuple[str, str], str | None] = {}
+        if self._abp is None:
+            hosts, attributes = _HostCheck(self._hosts, ctx), self.options.attributes
+            check = lambda el: hosts.ad_url(el, attributes)  # noqa: E731
+        else:
+            seen: dict[tuple[str, str], str | None] = {}
+            check = lambda el: self._ad_url(el, ctx, seen)  # noqa: E731
         removed = False
         for el in self._query(doc):
             if el.getparent() is None or (removed and not _attached(el, doc)):
                 continue
-            hit = self._ad_url(el, ctx, seen)
+            hit = check(el)
             if hit:
                 target = self._enclosing(el) if self.options.remove_empty_wrappers else el
                 ctx.kill(target, report, hit, keep_links=False)  # an ad link is not worth keeping
@@ -170,6 +178,88 @@ class AdServerFilter(Filter):
             report.notes.append(
                 f"{len(result.uncompilable)} element-hiding selector(s) skipped: cssselect cannot compile them (e.g. {example})"
             )
+
+
+class _HostCheck:
+    """Hosts lists only (no Adblock Plus engine): a verdict needs only the host a URL resolves to.
+
+    Gives exactly ``_verdict(_absolute(url))``'s answer without joining every URL with the base:
+    a relative URL resolves to the base URL's host (worked out once per page), an absolute
+    http(s) URL with a host keeps its own (``urljoin`` returns it or re-assembles the same
+    netloc); anything else (other schemes, ``http:path``, no base) takes the general path.
+    Verdicts are kept per host for the page.
+    """
+
+    _UNSET = object()
+
+    def __init__(self, hosts: HostMatcher, ctx: PageContext):
+        self.hosts = hosts
+        self.ctx = ctx
+        self.page_host = ctx.host
+        self.verdicts: dict[str | None, str | None] = {}
+        self.base_host = self._UNSET
+
+    def ad_url(self, el, attributes) -> str | None:
+        for attr in attributes:
+            value = el.get(attr)
+            if not value:
+                continue
+            for url in _urls(value, attr):
+                host = self.host_of(url)
+                if host is None:
+                    continue
+                verdict = self.verdicts.get(host, self._UNSET)
+                if verdict is self._UNSET:
+                    verdict = self.verdicts[host] = self.verdict(host)
+                if verdict:
+                    return f"{attr} {verdict}"
+        return None
+
+    def verdict(self, host: str) -> str | None:
+        entry = self.hosts.match(host)
+        if entry and not _covers(entry, self.page_host):
+            return f"host {host} is listed ({entry})"
+        return None
+
+    def host_of(self, url: str) -> str | None:
+        """``host_of(_absolute(url, ctx))``; None when that is None."""
+        if not self.ctx.base_url:
+            return self._general(url)
+        first = url[0]
+        if first in "/?#" and not url.startswith("//"):
+            return self._base()  # a path, query or fragment: no scheme, no host of its own
+        http = _HTTP_NETLOC.match(url)
+        if http is not None:
+            netloc = http.group(1)
+            if netloc and netloc.isascii() and "[" not in netloc and "]" not in netloc:
+                # urlsplit's own steps for a plain host[:port] netloc (no IPv6, nothing to normalise)
+                host = netloc.rpartition("@")[2].partition(":")[0]
+                return host.lower().rstrip(".") if host else None
+        if url.startswith("//"):
+            return self._general(url)
+        try:
+            parts = urlsplit(url)
+        except ValueError:
+            return None  # urljoin would raise the same
+        if not parts.scheme and not parts.netloc:
+            return self._base()
+        if parts.scheme in _FETCHED_SCHEMES and parts.netloc:
+            try:
+                host = parts.hostname
+            except ValueError:
+                return None
+            return host.lower().rstrip(".") if host else None
+        return self._general(url)
+
+    def _base(self) -> str | None:
+        """The host every relative URL of the page resolves to (the base URL's)."""
+        if self.base_host is self._UNSET:
+            self.base_host = self._general("relative")
+        return self.base_host  # type: ignore[return-value]
+
+    def _general(self, url: str) -> str | None:
+        absolute = _absolute(url, self.ctx)
+        return None if absolute is None else host_of(absolute)
 
 
 def _cache_location(options: AdServerOptions) -> Path | None:

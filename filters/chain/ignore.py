@@ -63,27 +63,22 @@ def _xp(expr: str) -> etree.XPath:
 
 
 # Compiled once at import: these never depend on options.
-_SCRIPTS = _xp("//script")
-_NOSCRIPTS = _xp("//noscript")
 _STYLES = _xp("//style | //link[contains(concat(' ', translate(normalize-space(@rel), 'STYLEHSE', 'stylehse'), ' '), ' stylesheet ')]")
 _STYLED = _xp("//*[@style]")
 _IMAGES = _xp("//img | //picture")
 _LINKS = _xp("//a[@href]")
 _FORMS = _xp("//form")
-_INPUTS = _xp("//input | //textarea")
-_BUTTONS = _xp("//button")
-_SELECTS = _xp("//select")
-_METAS = _xp("//meta")
-_IFRAMES = _xp("//iframe")
-_EMBEDS = _xp("//embed | //object | //applet")
 _WIDTHS = _xp("//table[@width] | //td[@width] | //th[@width] | //col[@width] | //colgroup[@width]")
 _CONTROLS = ("input", "textarea", "button", "select")
 _KEPT_META_NAMES = frozenset({"viewport"})
 _KEPT_META_EQUIV = frozenset({"content-type", "content-security-policy"})
-_HANDLERS = _xp("//*[@*[starts-with(name(), 'on')]]")
 _URL_ATTRS = ("href", "src", "action", "formaction", "data", "xlink:href", "poster", "background")
-_URLS = _xp("//*[" + " or ".join(f"@{a}" for a in _URL_ATTRS if ":" not in a) + "]")
 _SCRIPT_SCHEMES = ("javascript:", "vbscript:")
+_URL_ATTR_SET = frozenset(a for a in _URL_ATTRS if ":" not in a)
+# First characters (after whitespace) of a URL that cannot start "javascript:" or "vbscript:".
+_SAFE_FIRST = frozenset(chr(c) for c in range(0x21, 0x7F)) - set("jJvV")
+_INPUT_TAGS = ("input", "textarea")
+_EMBED_TAGS = ("embed", "object", "applet")
 
 
 @register
@@ -94,15 +89,24 @@ class IgnoreFilter(Filter):
 
     def __init__(self, options: IgnoreOptions, env: BuildEnv):
         super().__init__(options, env)
+        o = options
+        wanted = [("noscript",) if o.scripts else (), _INPUT_TAGS if o.input else (), ("button",) if o.button else (),
+                  ("select",) if o.select else (), ("iframe",) if o.iframe else (), _EMBED_TAGS if o.embed else (),
+                  ("meta",) if o.meta else ()]
+        self._scanned_tags = frozenset(t for tags in wanted for t in tags)
 
     def apply(self, doc, ctx: PageContext) -> FilterReport:
         o = self.options
         report = ctx.new_report(self.name)
         if o.scripts:
-            for el in _SCRIPTS(doc):
+            for el in list(dom.iter_document(doc, "script")):
                 ctx.kill(el, report, "scripts")
-            self._strip_script_attributes(doc, ctx, report)
-            for el in _NOSCRIPTS(doc):
+        # One walk over the elements finds what the steps below look for (instead of an XPath
+        # query per step); a step taking a list sees only what is still in the document then.
+        scan = _Scan(doc, self._scanned_tags, handlers=o.scripts)
+        if o.scripts:
+            self._strip_script_attributes(scan, ctx, report)
+            for _, el in scan.tags["noscript"]:
                 if o.keep_noscript:
                     ctx.unwrap(el, report, "noscript kept: scripts are off")
                 else:
@@ -128,19 +132,19 @@ class IgnoreFilter(Filter):
         if o.forms:
             for form in _FORMS(doc):
                 self._drop_form(form, ctx, report)
-        for toggle, query, reason in (
-            (o.input, _INPUTS, "input"),
-            (o.button, _BUTTONS, "button"),
-            (o.select, _SELECTS, "select"),
-            (o.iframe, _IFRAMES, "iframe"),
-            (o.embed, _EMBEDS, "embed"),
+        for toggle, tags, reason in (
+            (o.input, _INPUT_TAGS, "input"),
+            (o.button, ("button",), "button"),
+            (o.select, ("select",), "select"),
+            (o.iframe, ("iframe",), "iframe"),
+            (o.embed, _EMBED_TAGS, "embed"),
         ):
             if toggle:
-                for el in query(doc):
+                for el in scan.attached(tags):
                     if el.getparent() is not None:
                         ctx.kill(el, report, reason)
         if o.meta:
-            for meta in _METAS(doc):
+            for meta in scan.attached(("meta",)):
                 if not _is_kept_meta(meta):
                     ctx.kill(meta, report, "meta")
         if o.table_cell_widths:
@@ -148,11 +152,11 @@ class IgnoreFilter(Filter):
                 ctx.strip(el, ["width"], report, "table_cell_widths")
         return report
 
-    def _strip_script_attributes(self, doc, ctx: PageContext, report: FilterReport) -> None:
-        for el in _HANDLERS(doc):
+    def _strip_script_attributes(self, scan: "_Scan", ctx: PageContext, report: FilterReport) -> None:
+        for el in scan.handlers:
             handlers = [name for name in el.attrib if name.lower().startswith("on")]
             ctx.strip(el, handlers, report, "scripts (event handlers)")
-        for el in _URLS(doc):
+        for el in scan.script_urls:
             bad = [a for a in _URL_ATTRS if ":" not in a and _is_script_url(el.get(a))]
             if bad:
                 ctx.strip(el, bad, report, "scripts (script URL)")
@@ -178,6 +182,47 @@ class IgnoreFilter(Filter):
             ctx.unwrap(form, report, "forms (wraps page text, content kept)")
         else:
             ctx.kill(form, report, "forms")
+
+
+class _Scan:
+    """Elements found in one walk: by tag, with event handlers, with a URL attribute that may run script.
+
+    Lists are in document order, as the XPath queries they replace returned them.
+    """
+
+    def __init__(self, doc, tags: frozenset[str], handlers: bool):
+        self.doc = doc
+        self.tags: dict[str, list] = {tag: [] for tag in tags}  # tag -> [(position in the walk, element)]
+        self.handlers: list = []  # elements with an attribute named on... (XPath: starts-with(name(), 'on'))
+        self.script_urls: list = []  # elements with a URL attribute whose value may be a script URL
+        by_tag = self.tags
+        for position, el in enumerate(dom.iter_document(doc, etree.Element)):
+            found = by_tag.get(el.tag)
+            if found is not None:
+                found.append((position, el))
+            if not handlers:
+                continue
+            handler = url = False
+            for name, value in el.items():
+                if name[:2] == "on":
+                    handler = True
+                elif not url and name in _URL_ATTR_SET and _may_be_script_url(value):
+                    url = True
+            if handler:
+                self.handlers.append(el)
+            if url:
+                self.script_urls.append(el)
+
+    def attached(self, tags: tuple[str, ...]) -> list:
+        """The elements with these tags still in the document now, in document order."""
+        found = self.tags[tags[0]] if len(tags) == 1 else sorted(item for tag in tags for item in self.tags[tag])
+        return [el for _, el in found if dom.in_document(el, self.doc)]
+
+
+def _may_be_script_url(value: str) -> bool:
+    """False when ``value`` cannot be a javascript:/vbscript: URL: after the whitespace and control
+    characters clean_href drops, it starts with a printable ASCII character other than j or v."""
+    return value.lstrip(" \t\n\r\f")[:1] not in _SAFE_FIRST
 
 
 def _inside_link(el) -> bool:

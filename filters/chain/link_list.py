@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from lxml import etree
+
 from .. import dom
 from ..context import PageContext
 from ..report import FilterReport
@@ -31,6 +33,7 @@ from ..typed import field
 from .base import BuildEnv, Filter, register
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u31f0-\u31ff]")
+_ASCII_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _CELLS = frozenset({"td", "th"})
 # Blocks that hold the document itself; never judged as link lists.
 _NEVER_REMOVED = frozenset({"html", "body", "main", "article"})
@@ -53,12 +56,6 @@ class LinkListOptions:
     remove: Literal["element", "content"] = field(doc="for table cells: drop the cell, or only empty it")
 
 
-@dataclass
-class _Tally:
-    links: int = 0
-    words: float = 0.0
-
-
 @register
 class LinkListFilter(Filter):
     name = "link_list"
@@ -71,10 +68,14 @@ class LinkListFilter(Filter):
 
     def words_in(self, text: str) -> float:
         """Non-linked words in ``text`` under the configured counting rule."""
-        if not text:
+        if not text or text.isspace():
             return 0.0
+        if text.isascii():
+            # ASCII letters are exactly what str.isalpha counts there; bytes.translate drops them in C.
+            letters = len(text) - len(text.encode("ascii").translate(None, _ASCII_LETTERS))
+            return letters / self.options.word_length
         letters = sum(map(str.isalpha, text))  # same letters as [^\W\d_], several times faster
-        if self.options.counting == "letters" or text.isascii():
+        if self.options.counting == "letters":
             return letters / self.options.word_length
         cjk = len(_CJK.findall(text))
         return (letters - cjk) / self.options.word_length + cjk / self.options.cjk_word_length
@@ -82,41 +83,47 @@ class LinkListFilter(Filter):
     def apply(self, doc, ctx: PageContext) -> FilterReport:
         report = ctx.new_report(self.name)
         body = dom.body_of(doc)
-        elements = [el for el in body.iter() if dom.is_element(el)]
+        elements = list(body.iter(etree.Element))  # elements only: no comments or processing instructions
+        # Per element (links, non-linked words), the words summed in the same order as always
+        # (own text, then each child's words and tail) so the floating-point totals never change.
         tallies: dict = {}
+        words_in = self.words_in
+        containers = self._containers
+        is_link_list = self._is_link_list
         for el in reversed(elements):  # descendants before ancestors
-            tally = self._tally(el, tallies)
-            tag = dom.tag_of(el)
-            if tag in self._containers and self._is_link_list(tally):
-                reason = f"{tally.links} links / {tally.words:.1f} words > {self.options.threshold}"
+            tag = el.tag
+            if tag == "a" and el.get("href") is not None:
+                links = 1
+                for child in el:
+                    sub = tallies.get(child)
+                    if sub is not None:
+                        links += sub[0]
+                words = 0.0
+            else:
+                links = 0
+                text = el.text
+                words = words_in(text) if text else 0.0
+                for child in el:
+                    sub = tallies.get(child)
+                    if sub is not None:
+                        links += sub[0]
+                        words += sub[1]
+                    tail = child.tail
+                    if tail:
+                        words += words_in(tail)
+            if links and tag in containers and is_link_list(links, words):
+                reason = f"{links} links / {words:.1f} words > {self.options.threshold}"
                 self._remove(el, ctx, report, reason)
-                tally = _Tally()
-            tallies[el] = tally
+                links, words = 0, 0.0
+            tallies[el] = (links, words)
         return report
 
-    def _tally(self, el, tallies: dict) -> _Tally:
-        tally = _Tally()
-        in_link = dom.tag_of(el) == "a" and el.get("href") is not None
-        if in_link:
-            tally.links = 1
-        else:
-            tally.words += self.words_in(el.text or "")
-        for child in el:
-            if dom.is_element(child):
-                sub = tallies.get(child)
-                if sub is not None:
-                    tally.links += sub.links
-                    tally.words += 0.0 if in_link else sub.words
-            if not in_link:
-                tally.words += self.words_in(child.tail or "")
-        return tally
-
-    def _is_link_list(self, tally: _Tally) -> bool:
-        if tally.links < self.options.min_links:
+    def _is_link_list(self, links: int, words: float) -> bool:
+        if links < self.options.min_links:
             return False
-        if tally.words == 0:
+        if words == 0:
             return True
-        return tally.links / tally.words > self.options.threshold
+        return links / words > self.options.threshold
 
     def _remove(self, el, ctx: PageContext, report: FilterReport, reason: str) -> None:
         if self.options.remove == "element" or dom.tag_of(el) not in _CELLS:

@@ -34,6 +34,7 @@ class TextOptions:
     max_line_breaks: int = 2
     base_url: str | None = None
     skip_clearpage: bool = False  # leave out clearpage's own nav/footer (the text page lists them itself)
+    exclude: frozenset = frozenset()  # elements rendered as if they were not in the tree
 
 
 @dataclass
@@ -84,6 +85,7 @@ def render(nodes, options: TextOptions | None = None) -> TextResult:
 def _walk(root, writer: _Writer, options: TextOptions, links, link_index) -> None:
     skip_depth = 0
     pre_depth = 0
+    exclude = options.exclude
     lists: list[list[int]] = []  # per open list: [numbered (1) or bulleted (0), next number]
     cells: list[int] = []
     for event, el in etree.iterwalk(root, events=("start", "end")):
@@ -92,7 +94,7 @@ def _walk(root, writer: _Writer, options: TextOptions, links, link_index) -> Non
         if event == "start":
             if skip_depth or not tag or tag in SKIPPED or el.get("hidden") is not None or el.get("aria-hidden") == "true" or (
                 options.skip_clearpage and el.get("data-clearpage") is not None and not is_root
-            ):
+            ) or (exclude and el in exclude):
                 skip_depth += 1
                 continue
             if tag in BLOCKS:
