@@ -35,9 +35,7 @@ import fnmatch
 from dataclasses import dataclass
 from typing import Literal
 
-import re2
-
-from .. import dom
+from .. import dom, regex
 from ..context import PageContext
 from ..css import CompiledSelector, compile_selector
 from ..errors import Problem
@@ -49,17 +47,6 @@ RegexAttr = Literal["class", "id", "tag"]
 _REGEX_ATTRS = ("class", "id", "tag")
 _RULE_KEYS = ("match", "title", "content", "noise")
 _PATTERN_LISTS = ("title", "content", "noise")
-# RE2 compiles into a bounded automaton; this caps its memory per pattern (RE2's default is 8 MiB).
-_RE2_MAX_MEM = 8 << 20
-
-
-def _re2_options():
-    options = re2.Options()
-    options.log_errors = False  # a bad pattern is reported as a config problem, not on stderr
-    options.max_mem = _RE2_MAX_MEM
-    return options
-
-
 @dataclass(frozen=True)
 class Pattern:
     """One compiled pattern: a CSS selector, or an RE2 regex over class, id or tag."""
@@ -137,10 +124,9 @@ def compile_regex(node: Node, key: str, problems: list[Problem]) -> Pattern:
         raise Invalid
     source = _string(pattern_node, f"{key}.pattern", problems)
     try:
-        compiled = re2.compile(source, _re2_options())
-    except re2.error as exc:
-        reason = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
-        _problem(problems, pattern_node, f"{key}.pattern", f"bad regular expression {source!r} (RE2 syntax): {reason}")
+        compiled = regex.compile_pattern(source)
+    except ValueError as exc:
+        _problem(problems, pattern_node, f"{key}.pattern", str(exc))
         raise Invalid from None
     return Pattern(f"{attr}~/{source}/", None, attr, compiled)  # type: ignore[arg-type]
 
