@@ -42,8 +42,8 @@ _TAGS = ("meta", "script", "title", "h1", "h2", "time", "p", "article", "main")
 # <meta> keys per field, best first (after normalising: lower case, "dc.title" -> "dc:title").
 TITLE_KEYS = ("dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title",
               "twitter:title", "parsely-title")
-BYLINE_KEYS = ("dc:creator", "dcterm:creator", "author", "parsely-author", "article:author")
-DATE_KEYS = ("article:published_time", "parsely-pub-date", "dc:date", "dcterm:created", "dcterm:date", "date",
+BYLINE_KEYS = ("dc:creator", "dcterm:creator", "author", "parsely-author", "article:author", "og:article:author")
+DATE_KEYS = ("article:published_time", "og:article:published_time", "parsely-pub-date", "dc:date", "dcterm:created", "dcterm:date", "date",
              "pubdate", "publishdate", "datepublished")
 EXCERPT_KEYS = ("dc:description", "dcterm:description", "og:description", "weibo:article:description",
                 "weibo:webpage:description", "description", "twitter:description")
@@ -66,15 +66,23 @@ MAX_PREFIX_WORDS = 5  # "A long phrase before a colon: X" is one title, not "Sec
 H1_TITLE_CHARS = (15, 150)  # a <title> outside this length gives way to the page's only <h1>
 
 MAX_BYLINE_CHARS = 100  # a visible "byline" longer than this is an author bio or a list
-_BYLINE_NAME = re.compile(r"byline|author|dateline|writtenby|p-author", re.IGNORECASE)
+# "author" but not "authorization", "authority" (sign-in boxes, site notices).
+_BYLINE_NAME = re.compile(r"byline|author(?!i[tz])|dateline|writtenby", re.IGNORECASE)
 # Containers whose bylines belong to something else (comments, related stories, sidebars).
-_OFF_ARTICLE = re.compile(r"comment|sidebar|related|footer|disqus|replies|remark|shoutbox|sponsor|recommend|promo"
-                          r"|popular|trending|most-read|newsletter|widget", re.IGNORECASE)
+_OFF_ARTICLE = re.compile(r"comment|sidebar|related|footer|disqus|replies|remark|shoutbox|sponsor|recommend"
+                          r"|popular|trending|most-read|newsletter", re.IGNORECASE)
+_PAGE_ROOTS = frozenset({"html", "body"})  # their classes describe the whole page, not a box in it
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-_AUTHOR_ELEMENTS = etree.XPath("//*[@rel = 'author' or contains(concat(' ', normalize-space(@itemprop), ' '), ' author ')]")
-_NAME_INSIDE = etree.XPath(".//*[@itemprop = 'name']")
+# Attribute axes, not //*[...]: only elements carrying these attributes are looked at.
+_AUTHOR_ELEMENTS = etree.XPath("//@rel[. = 'author']/.. | //@itemprop[contains(., 'author')]/..")
 _CLASS_ID_VALUES = etree.XPath("//@class | //@id", smart_strings=False)
 _CLASS_OR_ID = etree.XPath("//*[@class or @id]")
+# The name inside a byline box: schema.org itemprop=name, or microformats' hCard "fn".
+_NAME_INSIDE = etree.XPath(".//*[@itemprop = 'name' or contains(concat(' ', normalize-space(@class), ' '), ' fn ')]")
+# Page chrome: a paragraph here is not the article's first.
+_CHROME = frozenset({"nav", "header", "footer", "aside", "form", "noscript", "template"})
+_VISIBLE_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style or ancestor::*[@aria-hidden = 'true' or @hidden])]",
+                             smart_strings=False)
 _CDATA = re.compile(r"^\s*(?:<!\[CDATA\[|<!--)|(?:\]\]>|-->)\s*$")
 _WORD = re.compile(r"\w+")
 
@@ -101,7 +109,7 @@ def extract(doc) -> Metadata:
              or clean_title(document_title, tags["h1"], tags["h2"], site_name))
     byline = _ld_names(ld.get("author")) or _meta_byline(meta) or visible_byline(doc)
     published = _ld_text(ld, "datePublished") or _first_value(meta, DATE_KEYS) or _time_element(tags["time"])
-    excerpt = _ld_text(ld, "description") or _first_value(meta, EXCERPT_KEYS) or first_paragraph(tags)
+    excerpt = _ld_text(ld, "description") or _first_value(meta, EXCERPT_KEYS) or first_paragraph(tags, _clean(byline))
     root = doc if dom.tag_of(doc) == "html" else doc.getroottree().getroot()
     return Metadata(
         title=_clean(title),
@@ -324,23 +332,52 @@ def _word_count(text: str) -> int:
 # --------------------------------------------------------------------------- visible byline
 
 def visible_byline(doc) -> str:
-    """The first short visible text marked as the author: rel=author, itemprop=author, or a
-    class / id naming a byline ("byline", "author", "dateline", ...), outside comments,
-    sidebars and related-story boxes. Its itemprop=name child, when it has one, is the name."""
-    for el in _AUTHOR_ELEMENTS(doc):
-        text = _byline_text(el)
-        if text:
-            return text
+    """The first (in document order) short visible text marked as the author: rel=author,
+    itemprop=author, or a class / id naming a byline ("byline", "author", "dateline", ...),
+    outside comments, sidebars and related-story boxes. Its itemprop=name (or hCard "fn")
+    child, when it has one, is the name."""
+    marked = next((el for el in _AUTHOR_ELEMENTS(doc) if _marked_author(el) and _byline_text(el)), None)
     # The words hold no space, so a match lies within the class or within the id: each distinct
     # value is tested once, and only the elements holding a matching value are looked at.
-    matching = [value for value in set(_CLASS_ID_VALUES(doc)) if _BYLINE_NAME.search(value)]
-    if not matching:
-        return ""
-    for el in _holding(doc, matching):
+    values = [value for value in set(_CLASS_ID_VALUES(doc)) if _BYLINE_NAME.search(value)]
+    for el in _holding(doc, values) if values else ():
+        if marked is not None and not _precedes(el, marked):
+            break
         text = _byline_text(el)
         if text:
             return text
-    return ""
+    return _byline_text(marked) if marked is not None else ""
+
+
+def _marked_author(el) -> bool:
+    return el.get("rel") == "author" or "author" in (el.get("itemprop") or "").split()
+
+
+def _precedes(a, b) -> bool:
+    """Does element ``a`` start before element ``b`` in the document?"""
+    path_a = [a, *a.iterancestors()][::-1]
+    path_b = [b, *b.iterancestors()][::-1]
+    for x, y in zip(path_a, path_b):
+        if x is not y:
+            parent = x.getparent()
+            return parent is None or parent.index(x) < parent.index(y)
+    return len(path_a) < len(path_b)  # an ancestor starts before its descendants
+
+
+def _holding(doc, values: list[str]) -> list:
+    """The elements whose class or id is one of ``values``, in document order."""
+    names = {f"v{i}": value for i, value in enumerate(values)}
+    try:
+        return _holding_query(len(values))(doc, **names)
+    except ValueError:  # a value XPath cannot carry (control characters): test every element
+        wanted = set(values)
+        return [el for el in _CLASS_OR_ID(doc) if el.get("class") in wanted or el.get("id") in wanted]
+
+
+@functools.lru_cache(maxsize=16)
+def _holding_query(count: int) -> etree.XPath:
+    test = " or ".join(f". = $v{i}" for i in range(count))
+    return etree.XPath(f"//@class[{test}]/.. | //@id[{test}]/..")
 
 
 def _byline_text(el) -> str:
@@ -360,23 +397,10 @@ def _hidden(el) -> bool:
 
 
 def _off_article(el) -> bool:
-    return any(_OFF_ARTICLE.search(f"{node.get('class') or ''} {node.get('id') or ''}") for node in el.iterancestors())
-
-
-def _holding(doc, values: list[str]) -> list:
-    """The elements whose class or id is one of ``values``, in document order."""
-    names = {f"v{i}": value for i, value in enumerate(values)}
-    try:
-        return _holding_query(len(values))(doc, **names)
-    except ValueError:  # a value XPath cannot carry (control characters): test every element
-        wanted = set(values)
-        return [el for el in _CLASS_OR_ID(doc) if el.get("class") in wanted or el.get("id") in wanted]
-
-
-@functools.lru_cache(maxsize=16)
-def _holding_query(count: int) -> etree.XPath:
-    test = " or ".join(f". = $v{i}" for i in range(count))
-    return etree.XPath(f"//@class[{test}]/.. | //@id[{test}]/..")
+    return any(
+        _OFF_ARTICLE.search(f"{node.get('class') or ''} {node.get('id') or ''}")
+        for node in el.iterancestors() if node.tag not in _PAGE_ROOTS
+    )
 
 
 # --------------------------------------------------------------------------- the rest
@@ -396,20 +420,25 @@ def _time_element(times) -> str:
     return ""
 
 
-def first_paragraph(tags: dict[str, list]) -> str:
-    """The first paragraph with text inside the first <article> (or <main>), else in the page."""
+def first_paragraph(tags: dict[str, list], byline: str = "") -> str:
+    """The first paragraph with text inside the first <article> (or <main>), else in the page;
+    not the byline, nor one in page chrome (nav, header, footer, aside, form), hidden or in
+    comments and related boxes; its text without script and style."""
     for container in ("article", "main"):
         if tags[container]:
-            scope = tags[container][0]
-            for p in scope.iter("p"):
-                text = _clean(p.text_content())
-                if text:
-                    return text
-    for p in tags["p"]:
-        if not _off_article(p):
-            text = _clean(p.text_content())
+            text = _first_text(tags[container][0].iter("p"), byline)
             if text:
                 return text
+    return _first_text(tags["p"], byline)
+
+
+def _first_text(paragraphs, byline: str) -> str:
+    for p in paragraphs:
+        if any(node.tag in _CHROME for node in p.iterancestors()) or _hidden(p) or _off_article(p):
+            continue
+        text = _clean("".join(_VISIBLE_TEXT(p)))
+        if text and text != byline:
+            return text
     return ""
 
 
