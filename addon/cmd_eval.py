@@ -28,7 +28,7 @@ def add_parser(sub, name: str) -> None:
     parser.add_argument("--json", metavar="OUT", help="write the summary and every per-page row as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument("--verbose", action="store_true",
-                        help="Readability pages: list every metadata miss (title, byline, date, lang, dir, site name, excerpt)")
+                        help="list every metadata miss (title, byline, date; on Readability pages also lang, dir, site name, excerpt)")
     parser.set_defaults(func=run)
 
 
@@ -57,11 +57,11 @@ def run(args) -> int:
         modes = agreement(pages, load_config(args.config))
         print("\n" + modes.format())
         data["auto_mode"] = modes.as_dict()
-        from clearpage.filters.evaluation.metadata_match import measure
+    from clearpage.filters.evaluation.metadata_match import measure
 
-        matched = measure(pages)
-        print("\n" + matched.format(verbose=args.verbose))
-        data["metadata"] = matched.as_dict()
+    matched = measure(pages)
+    print("\n" + matched.format(verbose=args.verbose))
+    data["metadata"] = matched.as_dict()
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=1, ensure_ascii=False)

@@ -4,9 +4,10 @@ Read from the original document before any filter runs (the ignore filter drops 
 one walk over the elements it needs. Sources, best first, per field:
 
 - title: JSON-LD article ``name`` / ``headline`` (when both exist and differ, the one that
-  resembles the document's <title>); <meta> dc:title, dcterm:title, og:title, title,
+  covers more of the document's <title>); <meta> dc:title, dcterm:title, og:title, title,
   twitter:title, parsely-title; else the <title> element cleaned the way Reader View does
-  (see ``clean_title``).
+  (see ``clean_title``). A first or last " | part" that is exactly the site name
+  (JSON-LD publisher, og:site_name) goes from any of them.
 - byline: JSON-LD article ``author`` (names of strings, objects, lists, ``@id`` references into
   the ``@graph``); <meta> dc:creator, dcterm:creator, author, parsely-author, article:author
   (not a URL); else the visible byline (``visible_byline``).
@@ -105,8 +106,11 @@ def extract(doc) -> Metadata:
     title_el = _first(tags["title"], doc)
     document_title = title_el.text_content() if title_el is not None else ""
     site_name = _ld_names(ld.get("publisher")) or _first_value(meta, SITE_NAME_KEYS)
-    title = (_ld_title(ld, document_title) or _first_value(meta, TITLE_KEYS)
-             or clean_title(document_title, tags["h1"], tags["h2"], site_name))
+    declared = _ld_title(ld, document_title) or _first_value(meta, TITLE_KEYS)
+    # Unlike Reader View, a declared title loses a "| Site name" part too: the reader page's
+    # header names the article, and the site is the page's address.
+    title = (strip_site_name(_clean(declared), site_name) if declared
+             else clean_title(document_title, tags["h1"], tags["h2"], site_name))
     byline = _ld_names(ld.get("author")) or _meta_byline(meta) or visible_byline(doc)
     published = _ld_text(ld, "datePublished") or _first_value(meta, DATE_KEYS) or _time_element(tags["time"])
     excerpt = _ld_text(ld, "description") or _first_value(meta, EXCERPT_KEYS) or first_paragraph(tags, _clean(byline))
@@ -293,13 +297,10 @@ def clean_title(raw: str, h1s=(), h2s=(), site_name: str = "") -> str:
     longer than 150 characters gives way to the page's only <h1>.
     """
     original = _clean(raw)
+    without_site = strip_site_name(original, site_name)
+    if without_site != original:
+        return without_site
     separators = list(_SEPARATOR.finditer(original))
-    if separators and site_name:
-        site = site_name.strip().casefold()
-        if original[separators[-1].end():].strip().casefold() == site:
-            return original[: separators[-1].start()].strip()
-        if original[: separators[0].start()].strip().casefold() == site:
-            return original[separators[0].end():].strip()
     title = original
     hierarchical = False
     if separators:
@@ -322,6 +323,18 @@ def clean_title(raw: str, h1s=(), h2s=(), site_name: str = "") -> str:
         not hierarchical or words != _word_count(_SEPARATOR_CHARS.sub("", original)) - 1
     ):
         title = original
+    return title
+
+
+def strip_site_name(title: str, site_name: str) -> str:
+    """``title`` without a first or last separated part that is exactly ``site_name``."""
+    separators = list(_SEPARATOR.finditer(title)) if site_name else []
+    if separators:
+        site = _clean(site_name).casefold()
+        if title[separators[-1].end():].strip().casefold() == site:
+            return title[: separators[-1].start()].strip()
+        if title[: separators[0].start()].strip().casefold() == site:
+            return title[separators[0].end():].strip()
     return title
 
 

@@ -1,10 +1,13 @@
-"""How well the reader page's metadata matches Firefox Reader View's on Readability's test pages.
+"""How well the reader page's metadata matches the datasets' expected metadata.
 
-Each page folder's ``expected-metadata.json`` holds what Readability extracted: ``title``,
-``byline``, ``publishedTime``, ``lang``, ``dir``, ``siteName``, ``excerpt`` (and
-``readerable``, measured by ``auto_mode``). Our value for a page is ``metadata.extract`` on the
-parsed page, the step ``Pipeline.run`` takes right after parsing (its ``Result.metadata``, the
-metadata the reader page shows).
+- Readability's test pages: each folder's ``expected-metadata.json`` holds what Firefox Reader
+  View extracted: ``title``, ``byline``, ``publishedTime``, ``lang``, ``dir``, ``siteName``,
+  ``excerpt`` (and ``readerable``, measured by ``auto_mode``).
+- WCXB: each ground truth holds annotated ``title``, ``author`` (scored as byline) and
+  ``publish_date`` (scored as publishedTime): an independent check, not Reader View's output.
+
+Our value for a page is ``metadata.extract`` on the parsed page, the step ``Pipeline.run``
+takes right after parsing (its ``Result.metadata``, the metadata the reader page shows).
 
 Per field:
 - ``expected``: pages whose expected value is a non-empty string. Only these count for the
@@ -28,7 +31,7 @@ from pathlib import Path
 from .. import dom, metadata
 from ..charset import decode
 from ..errors import PageError
-from .datasets import EvalPage
+from .datasets import WCXB, EvalPage
 
 # (key in expected-metadata.json, attribute of metadata.Metadata)
 FIELDS = (
@@ -41,6 +44,8 @@ FIELDS = (
     ("excerpt", "excerpt"),
 )
 DATE_FIELD = "publishedTime"
+# The fields each dataset annotates, and where in its ground truth they are.
+WCXB_FIELDS = {"title": "title", "byline": "author", "publishedTime": "publish_date"}
 _ISO_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})")
 # Written-out dates seen in bylines and <meta> values ("April 28, 2019", "28 April 2019").
 _TEXT_DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y/%m/%d", "%m/%d/%Y")
@@ -82,6 +87,7 @@ class Miss:
 @dataclass
 class MetadataMatch:
     pages: int = 0
+    dataset: str = "Readability's expected-metadata.json"
     fields: dict[str, FieldScore] = field(default_factory=lambda: {key: FieldScore(key) for key, _ in FIELDS})
     misses: list[Miss] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # pages without expected-metadata.json or unparsable
@@ -94,8 +100,8 @@ class MetadataMatch:
         header = ["field", "expected", "exact", "normalised", "rate", "missing", "wrong", "extra"]
         rows = [[s.name, str(s.expected), str(s.exact), str(s.normalised), f"{s.share:.1%}", str(s.missing),
                  str(s.wrong), str(s.extra)] for s in self.fields.values()]
-        lines = [f"metadata vs Readability's expected-metadata.json ({self.pages} pages; rate = normalised / expected; "
-                 "extra = a value where Readability expects none)"]
+        lines = [f"metadata vs {self.dataset} ({self.pages} pages; rate = normalised / expected; "
+                 "extra = a value where the dataset has none)"]
         lines += _table(header, rows)
         lines += [f"  error: {e}" for e in self.errors]
         if verbose:
@@ -108,23 +114,39 @@ class MetadataMatch:
 
 
 def measure(pages: list[EvalPage]) -> MetadataMatch:
-    """Extract each page's metadata as the pipeline does and compare it with the expected file."""
+    """Extract each page's metadata as the pipeline does and compare it with the expected values."""
+    wcxb = bool(pages) and pages[0].kind == WCXB
     result = MetadataMatch()
+    if wcxb:
+        result.dataset = "WCXB ground truth (title, author, publish_date)"
+        result.fields = {key: FieldScore(key) for key in WCXB_FIELDS}
     for page in pages:
-        expected_file = Path(page.path, "expected-metadata.json")
-        if not expected_file.is_file():
-            result.errors.append(f"{page.page_id}: no expected-metadata.json")
-            continue
         try:
-            expected = json.loads(expected_file.read_text(encoding="utf-8"))
+            expected = _wcxb_expected(page) if wcxb else _readability_expected(page)
+            if expected is None:
+                result.errors.append(f"{page.page_id}: no expected-metadata.json")
+                continue
             ours = metadata.extract(dom.parse(decode(page.html()).text))
-        except (ValueError, OSError, PageError) as exc:
+        except (ValueError, OSError, KeyError, PageError) as exc:
             result.errors.append(f"{page.page_id}: {type(exc).__name__}: {exc}")
             continue
         result.pages += 1
         for key, attr in FIELDS:
-            _score(result, page.page_id, key, expected.get(key), getattr(ours, attr) or "")
+            if key in result.fields:
+                _score(result, page.page_id, key, expected.get(key), getattr(ours, attr) or "")
     return result
+
+
+def _readability_expected(page: EvalPage) -> dict | None:
+    expected_file = Path(page.path, "expected-metadata.json")
+    if not expected_file.is_file():
+        return None
+    return json.loads(expected_file.read_text(encoding="utf-8"))
+
+
+def _wcxb_expected(page: EvalPage) -> dict:
+    truth = json.loads(Path(page.truth).read_text(encoding="utf-8"))["ground_truth"]
+    return {key: truth.get(source) for key, source in WCXB_FIELDS.items()}
 
 
 def _score(result: MetadataMatch, page_id: str, key: str, expected, ours: str) -> None:
