@@ -397,9 +397,15 @@ def _byline_text(el) -> str:
     if _hidden(el) or _off_article(el):
         return ""
     names = _NAME_INSIDE(el)
-    text = _clean(names[0].text_content()) if names else ""
-    text = text or _clean(el.text_content())
+    text = _spaced_text(names[0]) if names else ""
+    text = text or _spaced_text(el)
     return text if 0 < len(text) < MAX_BYLINE_CHARS else ""
+
+
+def _spaced_text(el) -> str:
+    """The element's text with a space where one element's text meets another's: bylines are
+    often "<span>By</span><a>Name</a><time>date</time>" laid out apart by style alone."""
+    return _clean(" ".join(t for t in _VISIBLE_TEXT(el)))
 
 
 def _hidden(el) -> bool:

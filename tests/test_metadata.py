@@ -151,6 +151,11 @@ def test_page_classes_on_body_do_not_hide_the_byline():
     assert metadata.extract(dom.parse(page)).byline == "By Ann"
 
 
+def test_visible_byline_keeps_words_of_adjacent_elements_apart():
+    body = "<div class='byline'><span>By</span><a href='/ann'>Ann Writer</a><time>June 12, 2025</time></div>" + PARA
+    assert extract("", body).byline == "By Ann Writer June 12, 2025"
+
+
 def test_metadata_byline_beats_the_visible_one():
     assert extract("<meta name='author' content='Ann Writer'>", "<span class='byline'>Someone</span>").byline == "Ann Writer"
 
@@ -179,6 +184,13 @@ def test_title_with_a_colon_that_a_heading_repeats_is_kept():
 def test_known_site_name_is_stripped_from_the_title():
     meta = extract("<meta property='og:site_name' content='News'>", PARA, title="Story title | News")
     assert meta.title == "Story title"
+
+
+def test_declared_title_loses_an_exact_site_name_part_only():
+    head = "<meta property='og:site_name' content='Example News'><meta property='og:title' content='Harbour closed | Example News'>"
+    assert extract(head, PARA).title == "Harbour closed"
+    head = "<meta property='og:site_name' content='Example'><meta property='og:title' content='Harbour closed | Example News'>"
+    assert extract(head, PARA).title == "Harbour closed | Example News"  # not the site's name: kept as declared
 
 
 def test_very_short_title_gives_way_to_the_only_h1():

@@ -8,6 +8,7 @@ import pytest
 
 from clearpage.addon.cli import main
 from clearpage.filters.evaluation import datasets, metadata_match
+from tests.evaluation.conftest import write_wcxb
 
 ARTICLE = "<p>" + "The river town kept its old mill running through the long dry summer. " * 8 + "</p>"
 
@@ -105,3 +106,23 @@ def test_cli_prints_the_table_lists_misses_with_verbose_and_writes_json(pages_di
     assert main(["eval", str(pages_dir), "--jobs", "1", "--quiet", "--verbose"]) == 0
     printed = capsys.readouterr().out
     assert "misses: title wrong: expected 'Mill keeps running', ours 'Other title here'" in printed
+
+
+def test_wcxb_ground_truth_scores_title_author_and_date_only(tmp_path):
+    html = source("<title>Mill keeps running | Mill News</title><meta property='og:site_name' content='Mill News'>"
+                  "<meta name='author' content='Ann Writer'><meta name='date' content='2025-01-02'>", html_attrs=" lang='en'")
+    root = write_wcxb(tmp_path / "wcxb", [("0001", "article", html.encode(), "text", [], []),
+                                          ("0002", "listing", source("<title>Listing</title>").encode(), "", [], [])])
+    truths = {"0001": {"title": "Mill keeps running", "author": "Ann Writer", "publish_date": "2025-01-02"},
+              "0002": {"title": "All the mills", "author": None, "publish_date": None}}
+    for page_id, extra in truths.items():
+        path = root / "ground-truth" / f"{page_id}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["ground_truth"].update(extra)
+        path.write_text(json.dumps(data), encoding="utf-8")
+    result = metadata_match.measure(datasets.load(root))
+    assert set(result.fields) == {"title", "byline", "publishedTime"}  # no lang, dir, ...: WCXB does not annotate them
+    assert "WCXB ground truth" in result.format()
+    title, byline, published = (result.fields[k] for k in ("title", "byline", "publishedTime"))
+    assert (title.expected, title.normalised, title.wrong) == (2, 1, 1)
+    assert (byline.expected, byline.exact) == (1, 1) and (published.expected, published.exact) == (1, 1)
