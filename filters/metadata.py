@@ -30,6 +30,7 @@ import functools
 import html
 import json
 import re
+from collections import deque
 from dataclasses import dataclass
 
 from lxml import etree
@@ -44,8 +45,8 @@ _TAGS = ("meta", "script", "title", "h1", "h2", "time", "p", "article", "main")
 TITLE_KEYS = ("dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title",
               "twitter:title", "parsely-title")
 BYLINE_KEYS = ("dc:creator", "dcterm:creator", "author", "parsely-author", "article:author", "og:article:author")
-DATE_KEYS = ("article:published_time", "og:article:published_time", "parsely-pub-date", "dc:date", "dcterm:created", "dcterm:date", "date",
-             "pubdate", "publishdate", "datepublished")
+DATE_KEYS = ("article:published_time", "og:article:published_time", "parsely-pub-date", "dc:date", "dcterm:created",
+             "dcterm:date", "date", "pubdate", "publishdate", "datepublished")
 EXCERPT_KEYS = ("dc:description", "dcterm:description", "og:description", "weibo:article:description",
                 "weibo:webpage:description", "description", "twitter:description")
 SITE_NAME_KEYS = ("og:site_name",)
@@ -55,6 +56,7 @@ _KEY_PREFIX = re.compile(r"^(dc|dcterms?|og|twitter|weibo:(?:article|webpage))\s
 # schema.org types whose JSON-LD item describes the article itself (not the site, a breadcrumb, ...).
 _ARTICLE_TYPE = re.compile(r"(Article|Posting)$|^(Report|APIReference)$")
 MAX_LD_ITEMS = 50  # JSON-LD items looked at per page: pages with more are catalogues, not articles
+MAX_LD_NODES = 2000  # JSON values (lists, strings, ...) walked per script: a bound for huge data blobs
 
 # Reader View's <title> cleanup: " | ", " - ", " – ", " — ", " \ ", " / ", " > ", " » " split
 # "Article | Section | Site"; the last part goes (or the first, when too little is left).
@@ -84,7 +86,8 @@ _NAME_INSIDE = etree.XPath(".//*[@itemprop = 'name' or contains(concat(' ', norm
 _CHROME = frozenset({"nav", "header", "footer", "aside", "form", "noscript", "template"})
 _VISIBLE_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style or ancestor::*[@aria-hidden = 'true' or @hidden])]",
                              smart_strings=False)
-_CDATA = re.compile(r"^\s*(?:<!\[CDATA\[|<!--)|(?:\]\]>|-->)\s*$")
+# Wrappers some CMSs put around a script's JSON (XHTML habits).
+_WRAPPERS = (("<![CDATA[", "]]>"), ("<!--", "-->"))
 _WORD = re.compile(r"\w+")
 
 
@@ -213,19 +216,32 @@ def _json_ld_items(scripts) -> list[dict]:
         if (script.get("type") or "").strip().lower() != "application/ld+json":
             continue
         try:
-            data = json.loads(_CDATA.sub("", script.text or ""))
+            data = json.loads(_unwrapped(script.text or ""))
         except (ValueError, RecursionError):
             continue
-        stack = [data]
-        while stack and len(items) < MAX_LD_ITEMS:
-            item = stack.pop(0)
+        pending = deque([data])  # in document order: lists and @graph items are visited in place
+        walked = 0
+        while pending and len(items) < MAX_LD_ITEMS and walked < MAX_LD_NODES:
+            walked += 1
+            item = pending.popleft()
             if isinstance(item, list):
-                stack[:0] = item
+                pending.extendleft(reversed(item))
             elif isinstance(item, dict):
                 items.append(item)
                 if isinstance(item.get("@graph"), list):
-                    stack[:0] = item["@graph"]
+                    pending.extendleft(reversed(item["@graph"]))
     return items
+
+
+def _unwrapped(text: str) -> str:
+    text = text.strip()
+    for start, end in _WRAPPERS:
+        if text.startswith(start):
+            text = text[len(start):]
+        if text.endswith(end):
+            text = text[: -len(end)]
+        text = text.strip()
+    return text
 
 
 def _is_article(kind) -> bool:

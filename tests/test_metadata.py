@@ -49,6 +49,11 @@ def test_json_ld_wrapped_in_cdata_and_in_a_list_after_a_breadcrumb():
     assert meta.byline == "Ann, Bo"  # a URL is no name
 
 
+def test_json_ld_wrapped_in_an_html_comment():
+    script = "<script type='application/ld+json'><!-- " + json.dumps({"@type": "Article", "headline": "Tides"}) + " --></script>"
+    assert extract(script, PARA, title="Other").title == "Tides"
+
+
 def test_json_ld_of_a_non_article_type_is_ignored():
     meta = extract(ld({"@type": "Organization", "name": "Acme", "author": "Nobody"}), PARA, title="Real article title here")
     assert meta.title == "Real article title here" and meta.byline == ""
