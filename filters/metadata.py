@@ -10,7 +10,8 @@ one walk over the elements it needs. Sources, best first, per field:
   (JSON-LD publisher, og:site_name) goes from any of them.
 - byline: JSON-LD article ``author`` (names of strings, objects, lists, ``@id`` references into
   the ``@graph``); <meta> dc:creator, dcterm:creator, author, parsely-author, article:author
-  (not a URL); else the visible byline (``visible_byline``).
+  (not a URL), a twitter:labelN "Written by" with its twitter:dataN; else the visible byline
+  (``visible_byline``).
 - published: JSON-LD ``datePublished``; <meta> article:published_time, parsely-pub-date,
   dc:date, dcterm:created, date, pubdate, itemprop datePublished; a <time datetime>.
 - lang: <html lang> / xml:lang, else <meta http-equiv="content-language">.
@@ -50,6 +51,8 @@ DATE_KEYS = ("article:published_time", "og:article:published_time", "parsely-pub
 EXCERPT_KEYS = ("dc:description", "dcterm:description", "og:description", "weibo:article:description",
                 "weibo:webpage:description", "description", "twitter:description")
 SITE_NAME_KEYS = ("og:site_name",)
+TWITTER_LABELS = 4  # twitter:label1..4 / twitter:data1..4: the pairs a summary card shows
+_AUTHOR_LABEL = re.compile(r"^\s*(written by|author|by|posted by|auteur|autor)\s*:?\s*$", re.IGNORECASE)
 # "DC.Title", "dcterms.title", "og title" name the same key as the RDFa "dc:title".
 _KEY_PREFIX = re.compile(r"^(dc|dcterms?|og|twitter|weibo:(?:article|webpage))\s*[.:\s]\s*", re.IGNORECASE)
 
@@ -187,6 +190,10 @@ def _meta_byline(meta: dict[str, str]) -> str:
         value = meta.get(key, "")
         if value and not value.startswith(("http://", "https://", "//")):
             return value
+    # Twitter's label/data pairs (Yoast SEO writes "Written by" / the author's name).
+    for n in range(1, TWITTER_LABELS + 1):
+        if _AUTHOR_LABEL.match(meta.get(f"twitter:label{n}", "")) and meta.get(f"twitter:data{n}"):
+            return meta[f"twitter:data{n}"]
     return ""
 
 

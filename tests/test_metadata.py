@@ -112,6 +112,14 @@ def test_article_author_url_is_not_a_byline():
     assert meta.byline == "By Ann Writer"
 
 
+def test_twitter_label_written_by_gives_the_byline():
+    head = ("<meta name='twitter:label1' content='Est. reading time'><meta name='twitter:data1' content='4 minutes'>"
+            "<meta name='twitter:label2' content='Written by'><meta name='twitter:data2' content='Tyler Brown'>")
+    assert extract(head, PARA).byline == "Tyler Brown"
+    head = "<meta name='twitter:label1' content='Est. reading time'><meta name='twitter:data1' content='4 minutes'>"
+    assert extract(head, PARA).byline == ""
+
+
 def test_meta_values_escaped_twice_are_decoded():
     meta = extract("<meta name='description' content='Tom &amp;amp; Jerry &amp;#x1F62D;'>", PARA)
     assert meta.excerpt == "Tom & Jerry \U0001F62D"
