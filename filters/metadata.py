@@ -12,8 +12,9 @@ one walk over the elements it needs. Sources, best first, per field:
   the ``@graph``); <meta> dc:creator, dcterm:creator, author, parsely-author, article:author
   (not a URL), a twitter:labelN "Written by" with its twitter:dataN; else the visible byline
   (``visible_byline``).
-- published: JSON-LD ``datePublished``; <meta> article:published_time, parsely-pub-date,
-  dc:date, dcterm:created, date, pubdate, itemprop datePublished; a <time datetime>.
+- published: JSON-LD article ``datePublished``; <meta> article:published_time,
+  parsely-pub-date, dc:date, dcterm:created, date, pubdate, itemprop datePublished; a JSON-LD
+  web page's ``datePublished``; an element's itemprop=datePublished; a <time datetime>.
 - lang: <html lang> / xml:lang, else <meta http-equiv="content-language">.
 - dir: <body dir>, else <html dir>, else the dir of the outermost <main>/<article> carrying one.
 - site_name: JSON-LD article ``publisher.name``; og:site_name.
@@ -58,6 +59,7 @@ _KEY_PREFIX = re.compile(r"^(dc|dcterms?|og|twitter|weibo:(?:article|webpage))\s
 
 # schema.org types whose JSON-LD item describes the article itself (not the site, a breadcrumb, ...).
 _ARTICLE_TYPE = re.compile(r"(Article|Posting)$|^(Report|APIReference)$")
+_PAGE_TYPE = re.compile(r"^(WebPage|ItemPage|AboutPage|FAQPage|QAPage|CollectionPage|MedicalWebPage)$")
 MAX_LD_ITEMS = 50  # JSON-LD items looked at per page: pages with more are catalogues, not articles
 MAX_LD_NODES = 2000  # JSON values (lists, strings, ...) walked per script: a bound for huge data blobs
 
@@ -85,6 +87,8 @@ _CLASS_ID_VALUES = etree.XPath("//@class | //@id", smart_strings=False)
 _CLASS_OR_ID = etree.XPath("//*[@class or @id]")
 # The name inside a byline box: schema.org itemprop=name, or microformats' hCard "fn".
 _NAME_INSIDE = etree.XPath(".//*[@itemprop = 'name' or contains(concat(' ', normalize-space(@class), ' '), ' fn ')]")
+_DATE_ITEMS = etree.XPath("//@itemprop[. = 'datePublished']/..")
+MAX_DATE_CHARS = 60  # an itemprop=datePublished element's text longer than this is not just a date
 # Page chrome: a paragraph here is not the article's first.
 _CHROME = frozenset({"nav", "header", "footer", "aside", "form", "noscript", "template"})
 _VISIBLE_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style or ancestor::*[@aria-hidden = 'true' or @hidden])]",
@@ -108,7 +112,7 @@ class Metadata:
 def extract(doc) -> Metadata:
     tags = _by_tag(doc)
     meta = meta_map(tags["meta"])
-    ld = article_json_ld(tags["script"])
+    ld, page_date = article_json_ld(tags["script"])
     title_el = _first(tags["title"], doc)
     document_title = title_el.text_content() if title_el is not None else ""
     site_name = _ld_names(ld.get("publisher")) or _first_value(meta, SITE_NAME_KEYS)
@@ -118,7 +122,8 @@ def extract(doc) -> Metadata:
     title = (strip_site_name(_clean(declared), site_name) if declared
              else clean_title(document_title, tags["h1"], tags["h2"], site_name))
     byline = _ld_names(ld.get("author")) or _meta_byline(meta) or visible_byline(doc)
-    published = _ld_text(ld, "datePublished") or _first_value(meta, DATE_KEYS) or _time_element(tags["time"])
+    published = (_ld_text(ld, "datePublished") or _first_value(meta, DATE_KEYS) or page_date.strip()
+                 or _item_date(doc) or _time_element(tags["time"]))
     excerpt = _ld_text(ld, "description") or _first_value(meta, EXCERPT_KEYS) or first_paragraph(tags, _clean(byline))
     root = doc if dom.tag_of(doc) == "html" else doc.getroottree().getroot()
     return Metadata(
@@ -203,18 +208,21 @@ def _unescape(text: str) -> str:
 
 # --------------------------------------------------------------------------- JSON-LD
 
-def article_json_ld(scripts) -> dict:
+def article_json_ld(scripts) -> tuple[dict, str]:
     """The first JSON-LD item of an article type, its ``author``/``publisher`` ``@id``
-    references resolved against the other items; {} when the page has none."""
+    references resolved against the other items ({} when the page has none); and the
+    ``datePublished`` of the first web page item (a page without an article may date itself)."""
     items = _json_ld_items(scripts)
     by_id = {item["@id"]: item for item in items if isinstance(item.get("@id"), str)}
+    page_date = next((item["datePublished"] for item in items
+                      if _is_type(item.get("@type"), _PAGE_TYPE) and isinstance(item.get("datePublished"), str)), "")
     for item in items:
-        if _is_article(item.get("@type")):
+        if _is_type(item.get("@type"), _ARTICLE_TYPE):
             resolved = dict(item)
             for key in ("author", "publisher"):
                 resolved[key] = _resolve(item.get(key), by_id)
-            return resolved
-    return {}
+            return resolved, page_date
+    return {}, page_date
 
 
 def _json_ld_items(scripts) -> list[dict]:
@@ -251,9 +259,10 @@ def _unwrapped(text: str) -> str:
     return text
 
 
-def _is_article(kind) -> bool:
+def _is_type(kind, pattern: re.Pattern) -> bool:
+    """Does a JSON-LD ``@type`` (a name, "schema:Name", a URL, or a list of them) match?"""
     kinds = kind if isinstance(kind, list) else [kind]
-    return any(isinstance(k, str) and _ARTICLE_TYPE.search(k.rsplit("/", 1)[-1].rsplit(":", 1)[-1]) for k in kinds)
+    return any(isinstance(k, str) and pattern.search(k.rsplit("/", 1)[-1].rsplit(":", 1)[-1]) for k in kinds)
 
 
 def _resolve(value, by_id: dict[str, dict]):
@@ -453,6 +462,15 @@ def _first(elements: list, root):
         if el is not root:
             return el
     return None
+
+
+def _item_date(doc) -> str:
+    """An element's itemprop=datePublished: its content or datetime attribute, else its text."""
+    for el in _DATE_ITEMS(doc):
+        value = (el.get("content") or el.get("datetime") or _clean(el.text_content()))[:MAX_DATE_CHARS]
+        if value:
+            return value
+    return ""
 
 
 def _time_element(times) -> str:

@@ -125,6 +125,15 @@ def test_meta_values_escaped_twice_are_decoded():
     assert meta.excerpt == "Tom & Jerry \U0001F62D"
 
 
+def test_date_from_a_json_ld_web_page_and_an_itemprop_element():
+    page = ld({"@type": "WebPage", "name": "Services", "datePublished": "2021-01-27T10:00:00+00:00"})
+    assert extract(page, PARA).published == "2021-01-27T10:00:00+00:00"
+    body = "<p>Posted <span itemprop='datePublished' content='2018-11-21'>Nov 21</span></p>" + PARA
+    assert extract("", body).published == "2018-11-21"
+    article = ld([{"@type": "WebPage", "datePublished": "2020-01-01"}, {"@type": "Article", "datePublished": "2021-02-02"}])
+    assert extract(article, PARA).published == "2021-02-02"  # the article's own date first
+
+
 def test_date_from_meta_itemprop_and_time_element():
     assert extract("<meta itemprop='datePublished' content='2020-05-06'>", PARA).published == "2020-05-06"
     assert extract("", "<time datetime='2019-01-02T10:00'>2 Jan</time>" + PARA).published == "2019-01-02T10:00"
