@@ -41,7 +41,7 @@ from . import dom
 
 _DIRS = frozenset({"ltr", "rtl", "auto"})
 # The elements metadata reads, found in one walk of the tree (in document order).
-_TAGS = ("meta", "script", "title", "h1", "h2", "time", "p", "article", "main")
+_TAGS = ("meta", "script", "title", "h1", "h2", "time", "article", "main")
 
 # <meta> keys per field, best first (after normalising: lower case, "dc.title" -> "dc:title").
 TITLE_KEYS = ("dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title",
@@ -124,7 +124,7 @@ def extract(doc) -> Metadata:
     byline = _ld_names(ld.get("author")) or _meta_byline(meta) or visible_byline(doc)
     published = (_ld_text(ld, "datePublished") or _first_value(meta, DATE_KEYS) or page_date.strip()
                  or _item_date(doc) or _time_element(tags["time"]))
-    excerpt = _ld_text(ld, "description") or _first_value(meta, EXCERPT_KEYS) or first_paragraph(tags, _clean(byline))
+    excerpt = _ld_text(ld, "description") or _first_value(meta, EXCERPT_KEYS) or first_paragraph(doc, tags, _clean(byline))
     root = doc if dom.tag_of(doc) == "html" else doc.getroottree().getroot()
     return Metadata(
         title=_clean(title),
@@ -480,7 +480,7 @@ def _time_element(times) -> str:
     return ""
 
 
-def first_paragraph(tags: dict[str, list], byline: str = "") -> str:
+def first_paragraph(doc, tags: dict[str, list], byline: str = "") -> str:
     """The first paragraph with text inside the first <article> (or <main>), else in the page;
     not the byline, nor one in page chrome (nav, header, footer, aside, form), hidden or in
     comments and related boxes; its text without script and style."""
@@ -489,7 +489,7 @@ def first_paragraph(tags: dict[str, list], byline: str = "") -> str:
             text = _first_text(tags[container][0].iter("p"), byline)
             if text:
                 return text
-    return _first_text(tags["p"], byline)
+    return _first_text(doc.iter("p"), byline)  # walked only when no description was declared
 
 
 def _first_text(paragraphs, byline: str) -> str:
