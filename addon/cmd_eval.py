@@ -27,6 +27,8 @@ def add_parser(sub, name: str) -> None:
     parser.add_argument("--config", help="YAML config merged over the embedded default (content.algorithm is overridden)")
     parser.add_argument("--json", metavar="OUT", help="write the summary and every per-page row as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--verbose", action="store_true",
+                        help="list every metadata miss (title, byline, date; on Readability pages also lang, dir, site name, excerpt)")
     parser.set_defaults(func=run)
 
 
@@ -55,6 +57,11 @@ def run(args) -> int:
         modes = agreement(pages, load_config(args.config))
         print("\n" + modes.format())
         data["auto_mode"] = modes.as_dict()
+    from clearpage.filters.evaluation.metadata_match import measure
+
+    matched = measure(pages)
+    print("\n" + matched.format(verbose=args.verbose))
+    data["metadata"] = matched.as_dict()
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=1, ensure_ascii=False)
