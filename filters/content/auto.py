@@ -184,20 +184,22 @@ class Auto(ContentAlgorithm):
         groups: dict[tuple[int, str, str], list[int]] = {}
         items_of: dict[int, int] = {}
         for i in range(1, len(f)):
-            if f.chars[i]:
+            if f.chars[i] and f.tags[i] not in _CELL_TAGS:
                 p = f.parent[i]
                 items_of[p] = items_of.get(p, 0) + 1
                 groups.setdefault((p, f.tags[i], f.elements[i].get("class") or ""), []).append(i)
         records: set[int] = set()
         floors: dict[int, float] = {}
-        for (parent, _, _), members in groups.items():
-            if len(members) < o.record_min_items:
-                continue
+        for (parent, tag, _), members in groups.items():
+            if len(members) < o.record_min_items or tag == "a":
+                continue  # (bare links one after another are a link list: listings wrap their items)
             chars = sum(f.chars[i] for i in members)
             link = sum(f.link_chars[i] for i in members)
             links = sum(f.links[i] for i in members)
             if chars - link < o.record_min_text_share * chars and links and link / links < o.record_min_link_chars:
                 continue  # a menu
+            if max(f.chars[i] for i in members) > RECORD_MAX_SHARE * chars:
+                continue  # one member holds the text: a layout (columns, rows of a page table), not a listing
             records.update(members)
             floor = o.record_weight * f.chars[parent] - o.record_cost * items_of[parent]
             floors[parent] = max(floors.get(parent, floor), floor)
@@ -306,6 +308,11 @@ class Auto(ContentAlgorithm):
             return "form"
         return ""
 
+
+# Table cells side by side are columns of one row, not repeated items.
+_CELL_TAGS = frozenset({"td", "th"})
+# In a listing no item holds more than this share of the group's text.
+RECORD_MAX_SHARE = 0.6
 
 _LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table", "p", "menu", "aside", "footer", "header", "span", "td"})
 

@@ -170,3 +170,21 @@ def test_survives_a_very_deep_page(default_config):
 def test_returns_none_for_an_empty_body(default_config):
     _, selection = select(default_config, page(""))
     assert selection is None
+
+
+def test_layout_table_portal_keeps_the_article_cell_only(pipeline):
+    # A 2000s portal: one table lays out the page; its cells are columns, not records.
+    nav = "".join(f"<a href='/{s.lower()}/'>{s}</a><br>" for s in ("Home", "Local", "Sport", "Weather", "Jobs", "Contact"))
+    headlines = "".join(f"<a href='/news/{i}.html'>Headline number {i} of the day</a><br>" for i in range(5))
+    body = (
+        "<table width='100%'><tr><td colspan='3'><b>The Riverside Courier</b></td></tr>"
+        f"<tr><td width='150' valign='top'>{nav}</td>"
+        f"<td width='500' valign='top'><h1>Budget vote delayed</h1><p>{PROSE * 2}</p><p>{PROSE}</p></td>"
+        f"<td width='150' valign='top'><p><b>More headlines</b></p>{headlines}</td></tr>"
+        "<tr><td colspan='3'>Copyright 2003 The Riverside Courier</td></tr></table>"
+    )
+    result = pipeline.run(page(body), "https://courier.example/news/budget.html", mode="text")
+    assert "Budget vote delayed" in result.text and result.text.count("The committee met") == 3
+    for boilerplate in ("Weather", "More headlines", "Headline number 2", "Copyright 2003"):
+        assert boilerplate not in result.text.split("\nLinks\n")[0].split("Removed links")[0]
+    assert result.selection.startswith("auto: td ")
