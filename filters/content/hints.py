@@ -28,7 +28,7 @@ _CONTENT_ITEMPROPS = re.compile(r"articlebody|text|description|reviewbody|mainen
 
 # Substrings anywhere in class/id (long enough not to occur by accident).
 _BOILERPLATE_WORDS = (
-    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget-area|widget_|widgets|share|sharing|social|related|recommend|"
+    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget-area|widget_(?!_)|widgets|share|sharing|social|related|recommend|"
     r"newsletter|subscri|signup|sign-up|cookie|consent|gdpr|banner|advert|sponsor|promo|popup|modal|"
     r"masthead|navbar|navigation|pagination|pager|toolbar|outbrain|taboola|tagcloud|trending|"
     r"most-popular|mostpopular|popular-posts|read-next|readnext|more-stories|also-like|"
