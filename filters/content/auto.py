@@ -9,6 +9,9 @@
 4. The container: the element with the best score (semantic containers get a bonus).
 5. Cleaning: inside the container, boilerplate-marked subtrees, link lists, small forms and
    hidden elements are removed (their links go to the removed-links list).
+
+Content a page streams in hidden chunks (React's ``<div hidden id="S:0">``) is already in
+place: the parser reassembles it (filters/streaming.py).
 """
 from __future__ import annotations
 
@@ -76,7 +79,6 @@ class Auto(ContentAlgorithm):
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
-        _unhide_deferred_content(body, ctx)
         f = feat.compute(body)
         if not len(f):
             return None
@@ -342,26 +344,6 @@ def _unwrap_swallowing_buttons(body, ctx: PageContext) -> None:
 
 # A real button's label is short; more text than this means misnested markup.
 BUTTON_MAX_CHARS = 300
-
-
-def _unhide_deferred_content(body, ctx: PageContext) -> None:
-    """Show the hidden chunks at the end of <body> that hold much of the page's text: content
-    streamed in hidden and moved into place by script (React's <div hidden id="S:0">), which
-    reader mode does not run. Hidden things deeper in the page (menus, dialogs) stay hidden."""
-    hidden = body.xpath("./*[@hidden]")
-    if not hidden:
-        return
-    total = len(body.text_content())
-    report = None
-    for el in hidden:
-        if len(el.text_content()) < DEFERRED_SHARE * total:
-            continue
-        report = report or ctx.new_report("auto")
-        ctx.strip(el, ["hidden"], report, "hidden chunk holding much of the page's text (streamed content)")
-
-
-# A hidden chunk of <body> with this share of the page's text is streamed content, not a popup.
-DEFERRED_SHARE = 0.25
 
 
 # Where lazy loaders keep the real image, best first; the script that would copy it is gone.

@@ -188,3 +188,14 @@ def test_layout_table_portal_keeps_the_article_cell_only(pipeline):
     for boilerplate in ("Weather", "More headlines", "Headline number 2", "Copyright 2003"):
         assert boilerplate not in result.text.split("\nLinks\n")[0].split("Removed links")[0]
     assert result.selection.startswith("auto: td ")
+
+
+def test_streamed_content_is_read_where_the_page_script_would_put_it(pipeline):
+    # React streaming: the article arrives in a hidden segment after a "Loading" fallback.
+    body = (
+        NAV + "<main><!--$?--><template id='B:0'></template><div class='spinner'>Loading...</div><!--/$--></main>"
+        + FOOTER + f"<div hidden id='S:0'><article><h1>Budget vote delayed</h1><p>{PROSE * 2}</p><p>{PROSE}</p></article></div>"
+        + "<script>$RC('B:0','S:0')</script>"
+    )
+    text = reader_text(pipeline, body)
+    assert text.count("The committee met") == 3 and "Loading..." not in text and "Section 4" not in text
