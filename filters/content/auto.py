@@ -82,7 +82,8 @@ class Auto(ContentAlgorithm):
         f = feat.compute(body)
         if not len(f):
             return None
-        kinds = [hints.hint(f.elements[i], f.tags[i]) for i in range(len(f))]
+        # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
+        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
         scores, raw = self._scores(f, kinds, comments_count=False)
         forum = self._is_discussion(doc, ctx) and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
         if forum:
@@ -297,7 +298,7 @@ class Auto(ContentAlgorithm):
 
     def _boilerplate_reason(self, f: feat.Features, kinds: list[int], scores: list[float], i: int, forum: bool, content_chars: int, article: bool) -> str:
         o = self.options
-        kind = kinds[i]
+        kind = kinds[i] if f.chars[i] else hints.hint(f.elements[i], f.tags[i])
         if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
             if f.chars[i] <= o.boilerplate_max_share * content_chars:
                 return f"marked as boilerplate ({dom.describe(f.elements[i])})"
