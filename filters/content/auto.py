@@ -277,6 +277,10 @@ class Auto(ContentAlgorithm):
         hidden = [el for p, el in f.hidden if p in kept]
         if not doomed and not hidden:
             return 0
+        if sum(f.chars[i] for i, _ in doomed) > CLEAN_MAX_SHARE * content_chars:
+            # Cleaning would leave next to nothing: the markup words misled it (a page built of
+            # "promo" blocks); the container as it is beats an empty page.
+            doomed = []
         report = ctx.new_report("auto")
         for i, why in doomed:
             ctx.kill(f.elements[i], report, why)
@@ -311,6 +315,9 @@ class Auto(ContentAlgorithm):
             return "form"
         return ""
 
+
+# Cleaning that would remove more than this share of the selection's text is not done.
+CLEAN_MAX_SHARE = 0.85
 
 # Table cells side by side are columns of one row, not repeated items.
 _CELL_TAGS = frozenset({"td", "th"})
