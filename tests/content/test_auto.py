@@ -199,3 +199,11 @@ def test_streamed_content_is_read_where_the_page_script_would_put_it(pipeline):
     )
     text = reader_text(pipeline, body)
     assert text.count("The committee met") == 3 and "Loading..." not in text and "Section 4" not in text
+
+
+def test_cleaning_never_empties_the_selection(default_config):
+    # Tiles whose class names say "promo": the tiles are the page, removing them all would serve nothing.
+    tiles = "".join(f"<div class='promo-card'><h3><a href='/o{n}'>Offer number {n} for the whole season</a></h3><p>Save on tickets.</p></div>" for n in range(6))
+    _, selection = select(default_config, page(NAV + f"<div class='offers'>{tiles}</div>" + FOOTER))
+    text = " ".join(dom.text_of(node) for node in selection.nodes)
+    assert all(f"Offer number {n} for" in text for n in range(6))
