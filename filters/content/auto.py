@@ -9,6 +9,9 @@
 4. The container: the element with the best score (semantic containers get a bonus).
 5. Cleaning: inside the container, boilerplate-marked subtrees, link lists, small forms and
    hidden elements are removed (their links go to the removed-links list).
+
+Content a page streams in hidden chunks (React's ``<div hidden id="S:0">``) is already in
+place: the parser reassembles it (filters/streaming.py).
 """
 from __future__ import annotations
 
@@ -76,11 +79,11 @@ class Auto(ContentAlgorithm):
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
-        _unhide_deferred_content(body, ctx)
         f = feat.compute(body)
         if not len(f):
             return None
-        kinds = [hints.hint(f.elements[i], f.tags[i]) for i in range(len(f))]
+        # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
+        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
         scores, raw = self._scores(f, kinds, comments_count=False)
         forum = self._is_discussion(doc, ctx) and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
         if forum:
@@ -184,20 +187,22 @@ class Auto(ContentAlgorithm):
         groups: dict[tuple[int, str, str], list[int]] = {}
         items_of: dict[int, int] = {}
         for i in range(1, len(f)):
-            if f.chars[i]:
+            if f.chars[i] and f.tags[i] not in _CELL_TAGS:
                 p = f.parent[i]
                 items_of[p] = items_of.get(p, 0) + 1
                 groups.setdefault((p, f.tags[i], f.elements[i].get("class") or ""), []).append(i)
         records: set[int] = set()
         floors: dict[int, float] = {}
-        for (parent, _, _), members in groups.items():
-            if len(members) < o.record_min_items:
-                continue
+        for (parent, tag, _), members in groups.items():
+            if len(members) < o.record_min_items or tag == "a":
+                continue  # (bare links one after another are a link list: listings wrap their items)
             chars = sum(f.chars[i] for i in members)
             link = sum(f.link_chars[i] for i in members)
             links = sum(f.links[i] for i in members)
             if chars - link < o.record_min_text_share * chars and links and link / links < o.record_min_link_chars:
                 continue  # a menu
+            if max(f.chars[i] for i in members) > RECORD_MAX_SHARE * chars:
+                continue  # one member holds the text: a layout (columns, rows of a page table), not a listing
             records.update(members)
             floor = o.record_weight * f.chars[parent] - o.record_cost * items_of[parent]
             floors[parent] = max(floors.get(parent, floor), floor)
@@ -272,6 +277,10 @@ class Auto(ContentAlgorithm):
         hidden = [el for p, el in f.hidden if p in kept]
         if not doomed and not hidden:
             return 0
+        if sum(f.chars[i] for i, _ in doomed) > CLEAN_MAX_SHARE * content_chars:
+            # Cleaning would leave next to nothing: the markup words misled it (a page built of
+            # "promo" blocks); the container as it is beats an empty page.
+            doomed = []
         report = ctx.new_report("auto")
         for i, why in doomed:
             ctx.kill(f.elements[i], report, why)
@@ -293,7 +302,7 @@ class Auto(ContentAlgorithm):
 
     def _boilerplate_reason(self, f: feat.Features, kinds: list[int], scores: list[float], i: int, forum: bool, content_chars: int, article: bool) -> str:
         o = self.options
-        kind = kinds[i]
+        kind = kinds[i] if f.chars[i] else hints.hint(f.elements[i], f.tags[i])
         if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
             if f.chars[i] <= o.boilerplate_max_share * content_chars:
                 return f"marked as boilerplate ({dom.describe(f.elements[i])})"
@@ -306,6 +315,14 @@ class Auto(ContentAlgorithm):
             return "form"
         return ""
 
+
+# Cleaning that would remove more than this share of the selection's text is not done.
+CLEAN_MAX_SHARE = 0.85
+
+# Table cells side by side are columns of one row, not repeated items.
+_CELL_TAGS = frozenset({"td", "th"})
+# In a listing no item holds more than this share of the group's text.
+RECORD_MAX_SHARE = 0.6
 
 _LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table", "p", "menu", "aside", "footer", "header", "span", "td"})
 
@@ -335,26 +352,6 @@ def _unwrap_swallowing_buttons(body, ctx: PageContext) -> None:
 
 # A real button's label is short; more text than this means misnested markup.
 BUTTON_MAX_CHARS = 300
-
-
-def _unhide_deferred_content(body, ctx: PageContext) -> None:
-    """Show the hidden chunks at the end of <body> that hold much of the page's text: content
-    streamed in hidden and moved into place by script (React's <div hidden id="S:0">), which
-    reader mode does not run. Hidden things deeper in the page (menus, dialogs) stay hidden."""
-    hidden = body.xpath("./*[@hidden]")
-    if not hidden:
-        return
-    total = len(body.text_content())
-    report = None
-    for el in hidden:
-        if len(el.text_content()) < DEFERRED_SHARE * total:
-            continue
-        report = report or ctx.new_report("auto")
-        ctx.strip(el, ["hidden"], report, "hidden chunk holding much of the page's text (streamed content)")
-
-
-# A hidden chunk of <body> with this share of the page's text is streamed content, not a popup.
-DEFERRED_SHARE = 0.25
 
 
 # Where lazy loaders keep the real image, best first; the script that would copy it is gone.

@@ -28,8 +28,8 @@ _CONTENT_ITEMPROPS = re.compile(r"articlebody|text|description|reviewbody|mainen
 
 # Substrings anywhere in class/id (long enough not to occur by accident).
 _BOILERPLATE_WORDS = (
-    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget-area|widget_|widgets|share|sharing|social|related|recommend|"
-    r"newsletter|subscri|signup|sign-up|cookie|consent|gdpr|banner|advert|sponsor|promo|popup|modal|"
+    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget-area|widget_(?!_)|widgets|share|sharing|social|related|recommend|"
+    r"newsletter|subscri|signup|sign-up|cookie|consent|gdpr|advert|sponsor|promo|popup|modal|"
     r"masthead|navbar|navigation|pagination|pager|toolbar|outbrain|taboola|tagcloud|trending|"
     r"most-popular|mostpopular|popular-posts|read-next|readnext|more-stories|also-like|"
     r"skip-link|skiplink|login|byline-share|disclaimer|copyright|rss|print-only|offcanvas|off-canvas|"
@@ -41,7 +41,7 @@ _BOILERPLATE_WORDS = (
 # Whole tokens only (tokens split on anything not a letter or digit, and on camelCase).
 _BOILERPLATE_TOKENS = frozenset(
     "ad ads adv advert advertisement nav menu menus tags tag header share social aside "
-    "related meta footer foot sidebar breadcrumbs breadcrumb banner promo popup subnav crumbs "
+    "related meta footer foot sidebar breadcrumbs breadcrumb promo popup subnav crumbs "
     "print".split()
 )
 _COMMENT_WORDS = r"comment|disqus|respond|replies|reply-|discussion"

@@ -170,3 +170,40 @@ def test_survives_a_very_deep_page(default_config):
 def test_returns_none_for_an_empty_body(default_config):
     _, selection = select(default_config, page(""))
     assert selection is None
+
+
+def test_layout_table_portal_keeps_the_article_cell_only(pipeline):
+    # A 2000s portal: one table lays out the page; its cells are columns, not records.
+    nav = "".join(f"<a href='/{s.lower()}/'>{s}</a><br>" for s in ("Home", "Local", "Sport", "Weather", "Jobs", "Contact"))
+    headlines = "".join(f"<a href='/news/{i}.html'>Headline number {i} of the day</a><br>" for i in range(5))
+    body = (
+        "<table width='100%'><tr><td colspan='3'><b>The Riverside Courier</b></td></tr>"
+        f"<tr><td width='150' valign='top'>{nav}</td>"
+        f"<td width='500' valign='top'><h1>Budget vote delayed</h1><p>{PROSE * 2}</p><p>{PROSE}</p></td>"
+        f"<td width='150' valign='top'><p><b>More headlines</b></p>{headlines}</td></tr>"
+        "<tr><td colspan='3'>Copyright 2003 The Riverside Courier</td></tr></table>"
+    )
+    result = pipeline.run(page(body), "https://courier.example/news/budget.html", mode="text")
+    assert "Budget vote delayed" in result.text and result.text.count("The committee met") == 3
+    for boilerplate in ("Weather", "More headlines", "Headline number 2", "Copyright 2003"):
+        assert boilerplate not in result.text.split("\nLinks\n")[0].split("Removed links")[0]
+    assert result.selection.startswith("auto: td ")
+
+
+def test_streamed_content_is_read_where_the_page_script_would_put_it(pipeline):
+    # React streaming: the article arrives in a hidden segment after a "Loading" fallback.
+    body = (
+        NAV + "<main><!--$?--><template id='B:0'></template><div class='spinner'>Loading...</div><!--/$--></main>"
+        + FOOTER + f"<div hidden id='S:0'><article><h1>Budget vote delayed</h1><p>{PROSE * 2}</p><p>{PROSE}</p></article></div>"
+        + "<script>$RC('B:0','S:0')</script>"
+    )
+    text = reader_text(pipeline, body)
+    assert text.count("The committee met") == 3 and "Loading..." not in text and "Section 4" not in text
+
+
+def test_cleaning_never_empties_the_selection(default_config):
+    # Tiles whose class names say "promo": the tiles are the page, removing them all would serve nothing.
+    tiles = "".join(f"<div class='promo-card'><h3><a href='/o{n}'>Offer number {n} for the whole season</a></h3><p>Save on tickets.</p></div>" for n in range(6))
+    _, selection = select(default_config, page(NAV + f"<div class='offers'>{tiles}</div>" + FOOTER))
+    text = " ".join(dom.text_of(node) for node in selection.nodes)
+    assert all(f"Offer number {n} for" in text for n in range(6))
