@@ -42,8 +42,7 @@ def parse(text: str) -> HtmlElement:
     """Parse decoded HTML text into a document root (<html>), or raise PageError."""
     # Control characters (and lone surrogates) are kept in the tree by libxml2 but refused by
     # lxml whenever a filter writes text back; browsers do not show them either.
-    text = _XML_UNSAFE.sub(_unsafe_replacement, text) if _XML_UNSAFE.search(text) else text
-    data = text.encode("utf-8", "surrogatepass")
+    data = _xml_safe_utf8(text)
     if not data.strip():
         raise PageError("empty document")
     try:
@@ -62,6 +61,24 @@ def parse(text: str) -> HtmlElement:
     streaming.reassemble(root)
     _strip_comments(root)
     return root
+
+
+# The UTF-8 bytes of the characters _XML_UNSAFE finds (surrogates aside: they do not encode):
+# C0 controls other than tab, LF and CR, and U+FFFE / U+FFFF.
+_CONTROL_BYTES = bytes(c for c in range(0x20) if c not in (0x09, 0x0A, 0x0D))
+_NONCHARACTERS_UTF8 = ("\ufffe".encode(), "\uffff".encode())
+
+
+def _xml_safe_utf8(text: str) -> bytes:
+    """``text`` as UTF-8 with what _XML_UNSAFE finds replaced; checked on the bytes (C speed), not
+    with the regex over the text (~2 ms on a 100 KB page), which only runs when there is something."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates
+        data = None
+    if data is not None and len(data.translate(None, _CONTROL_BYTES)) == len(data) and not any(n in data for n in _NONCHARACTERS_UTF8):
+        return data
+    return _XML_UNSAFE.sub(_unsafe_replacement, text).encode("utf-8", "surrogatepass")
 
 
 _BRACE_ATTRIBUTES = etree.XPath("//*[@*[starts-with(name(), '{')]]")

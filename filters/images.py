@@ -112,8 +112,11 @@ def judge(images, article, settings: ImageRelevanceSettings) -> list[Decision]:
         return []
     ner = extractor(settings.backend, settings.spacy_model)
     body = dom.text_of(article)
-    known = frozenset(PatternExtractor.inner_capitalised(body))
-    article_counts = ner.count(body, known)
+    if isinstance(ner, PatternExtractor):
+        article_counts, known = ner.count_with_known(body)
+    else:
+        known = frozenset(PatternExtractor.inner_capitalised(body))
+        article_counts = ner.count(body, known)
     stop = _stop_terms(article_counts)
     decisions = []
     for img in images:
