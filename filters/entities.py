@@ -82,7 +82,13 @@ def sentence_starts(text: str, tokens) -> list[bool]:
 
 
 def _inner_capitalised(tokens, starts: list[bool]) -> set[str]:
-    return {m.group().casefold() for m, start in zip(tokens, starts) if not start and (m.group()[0].isupper() or m.group()[0].istitle())}
+    seen = set()
+    for match, start in zip(tokens, starts):
+        if not start:
+            word = match.group()
+            if word[0].isupper() or word[0].istitle():
+                seen.add(word.casefold())
+    return seen
 
 
 class PatternExtractor:
