@@ -60,5 +60,41 @@ def _command_line() -> str:
 
 
 def add_proxy(benches, name: str) -> None:
-    parser = benches.add_parser(name, help="the live proxy beside bare mitmdump (not yet)")
-    parser.set_defaults(func=lambda args: 2)
+    from clearpage.filters.bench import proxy
+
+    parser = benches.add_parser(
+        name, help="the live proxy beside bare mitmdump: req/s, p50/p99, overhead, worker scaling, a 20 MB page in flight, memory",
+    )
+    parser.add_argument("--clients", type=int, default=proxy.DEFAULT_CLIENTS, metavar="N", help=f"concurrent clients (default {proxy.DEFAULT_CLIENTS})")
+    parser.add_argument("--requests", type=int, default=proxy.DEFAULT_REQUESTS, metavar="N",
+                        help=f"requests per measured run (default {proxy.DEFAULT_REQUESTS}; {proxy.FLATNESS_REQUESTS} for the memory-flatness figure)")
+    parser.add_argument("--page", metavar="FILE", help="the page to serve (.html or .html.gz; default: wcxb-dev 0032, a real 100 KB article)")
+    parser.add_argument("--workers", type=int, default=0, metavar="N", help="clearpage's workers in the main run (default 0: one per core)")
+    parser.add_argument("--mode", choices=("auto", "filter", "reader", "text"), help="clearpage proxy --mode (default: the config's, auto)")
+    parser.add_argument("--big-mb", type=float, default=proxy.BIG_SIZE / 2**20, metavar="MB", help="size of the slow page (default 20)")
+    parser.add_argument("--no-scaling", action="store_true", help="skip the 1-worker vs 2-worker runs")
+    parser.add_argument("--no-slow", action="store_true", help="skip the slow-page run")
+    parser.add_argument("--json", metavar="OUT", help="also write the figures to OUT as JSON")
+    parser.set_defaults(func=run_proxy)
+
+
+def run_proxy(args) -> int:
+    from clearpage.filters.bench import proxy
+
+    if args.clients < 1 or args.requests < 1 or args.workers < 0 or args.big_mb <= 0:
+        print("bench proxy: --clients and --requests must be at least 1, --workers at least 0, --big-mb positive", file=sys.stderr)
+        return 2
+    page = Path(args.page) if args.page else None
+    if page is not None and not page.is_file():
+        print(f"bench proxy: no page file at {page}", file=sys.stderr)
+        return 2
+    options = proxy.Options(clients=args.clients, requests=args.requests, page=page, workers=args.workers, mode=args.mode,
+                            big_bytes=int(args.big_mb * 2**20), scaling=not args.no_scaling, slow=not args.no_slow)
+    try:
+        figures = proxy.run(options, say=lambda line: print(line, flush=True))
+    except RuntimeError as exc:
+        print(f"bench proxy: {exc}", file=sys.stderr)
+        return 1
+    figures["command"] = _command_line()
+    write_json(figures, args.json)
+    return 0

@@ -55,13 +55,60 @@ def _unspaced(ch: str) -> bool:
     return name.startswith(_UNSPACED)
 
 
+# The characters _SENTENCE_END accepts before the whitespace that precedes a word.
+_SENTENCE_PUNCTUATION = frozenset(".!?。！？:;\"“”«»\n")
+SENTENCE_WINDOW = 3  # characters before a word in which a sentence end is looked for
+
+
+def sentence_starts(text: str, tokens) -> list[bool]:
+    """For each token: does it start a sentence? The text start, a line break since the previous
+    token, or a sentence-ending character followed only by whitespace in the 3 characters before it.
+
+    The same reading as searching ``_SENTENCE_END`` in that window, without a regex call per word
+    (the entity scan runs over the whole article for every reader page with images).
+    """
+    starts = []
+    previous_end = 0
+    punctuation = _SENTENCE_PUNCTUATION
+    for match in tokens:
+        start = match.start()
+        if previous_end == 0 or "\n" in text[previous_end:start]:
+            starts.append(True)
+        else:
+            window = text[max(0, start - SENTENCE_WINDOW):start].rstrip()
+            starts.append(bool(window) and window[-1] in punctuation)
+        previous_end = match.end()
+    return starts
+
+
+def _inner_capitalised(tokens, starts: list[bool]) -> set[str]:
+    seen = set()
+    for match, start in zip(tokens, starts):
+        if not start:
+            word = match.group()
+            if word[0].isupper() or word[0].istitle():
+                seen.add(word.casefold())
+    return seen
+
+
 class PatternExtractor:
     name = "patterns"
 
-    def count(self, text: str, known: frozenset[str] = frozenset()) -> Counter:
-        counts: Counter = Counter()
+    def count_with_known(self, text: str) -> tuple[Counter, frozenset[str]]:
+        """``count(text, known)`` with ``known`` = the text's own inner-capitalised words, and those
+        words; one scan of the text instead of two (what ``images.judge`` needs for the article)."""
         tokens = list(_TOKEN.finditer(text))
-        inner_caps = self.inner_capitalised(text, tokens)
+        starts = sentence_starts(text, tokens)
+        known = frozenset(_inner_capitalised(tokens, starts))
+        return self._count(text, tokens, starts, known, known), known
+
+    def count(self, text: str, known: frozenset[str] = frozenset()) -> Counter:
+        tokens = list(_TOKEN.finditer(text))
+        starts = sentence_starts(text, tokens)
+        return self._count(text, tokens, starts, _inner_capitalised(tokens, starts), known)
+
+    def _count(self, text: str, tokens: list, starts: list[bool], inner_caps, known) -> Counter:
+        counts: Counter = Counter()
         sequence: list[str] = []
         sequence_start = False
         pending_particle: str | None = None
@@ -78,11 +125,9 @@ class PatternExtractor:
             sequence, pending_particle = [], None
 
         previous_end = 0
-        for match in tokens:
+        for match, starts_sentence in zip(tokens, starts):
             word = match.group()
-            gap = text[previous_end:match.start()]
-            starts_sentence = previous_end == 0 or bool(_SENTENCE_END.search(text[max(0, match.start() - 3):match.start()])) or "\n" in gap
-            joined = bool(sequence) and gap.strip(" \u00a0-") == "" and not starts_sentence
+            joined = bool(sequence) and not starts_sentence and text[previous_end:match.start()].strip(" \u00a0-") == ""
             previous_end = match.end()
             first = word[0]
             if first.isdigit():
@@ -115,16 +160,8 @@ class PatternExtractor:
     @staticmethod
     def inner_capitalised(text: str, tokens=None) -> set[str]:
         """Case-folded words seen capitalised inside a sentence (not at its start)."""
-        seen: set[str] = set()
-        previous_end = 0
-        for match in tokens if tokens is not None else _TOKEN.finditer(text):
-            word = match.group()
-            gap = text[previous_end:match.start()]
-            starts = previous_end == 0 or bool(_SENTENCE_END.search(text[max(0, match.start() - 3):match.start()])) or "\n" in gap
-            previous_end = match.end()
-            if not starts and (word[0].isupper() or word[0].istitle()):
-                seen.add(word.casefold())
-        return seen
+        tokens = list(tokens if tokens is not None else _TOKEN.finditer(text))
+        return _inner_capitalised(tokens, sentence_starts(text, tokens))
 
     @staticmethod
     def _caseless(word: str, counts: Counter) -> None:

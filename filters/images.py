@@ -111,10 +111,7 @@ def judge(images, article, settings: ImageRelevanceSettings) -> list[Decision]:
     if not images:
         return []
     ner = extractor(settings.backend, settings.spacy_model)
-    body = dom.text_of(article)
-    known = frozenset(PatternExtractor.inner_capitalised(body))
-    article_counts = ner.count(body, known)
-    stop = _stop_terms(article_counts)
+    article_terms = _ArticleTerms(ner, article)  # scanned when the first captioned image needs it
     decisions = []
     for img in images:
         caption = caption_text(img, settings)
@@ -122,6 +119,7 @@ def judge(images, article, settings: ImageRelevanceSettings) -> list[Decision]:
             keep = settings.uncaptioned == "keep"
             decisions.append(Decision(img, keep, None, "", f"no caption: {'kept' if keep else 'dropped'} (uncaptioned: {settings.uncaptioned})"))
             continue
+        article_counts, known, stop = article_terms.terms()
         caption_counts = Counter({k: v for k, v in ner.count(caption, known).items() if k not in stop})
         if not caption_counts:
             decisions.append(Decision(img, True, None, caption, "caption has no entity-like terms: kept"))
@@ -137,6 +135,26 @@ def judge(images, article, settings: ImageRelevanceSettings) -> list[Decision]:
         keep = score >= settings.threshold
         decisions.append(Decision(img, keep, score, caption, f"{how} {score:.2f} {'>=' if keep else '<'} {settings.threshold:g}"))
     return decisions
+
+
+class _ArticleTerms:
+    """The article's entity-like terms, the words it capitalises inside sentences and its stop terms,
+    worked out on first use: a page whose images have no caption never pays for the scan."""
+
+    def __init__(self, ner, article):
+        self.ner, self.article = ner, article
+        self._terms: tuple[Counter, frozenset[str], set[str]] | None = None
+
+    def terms(self) -> tuple[Counter, frozenset[str], set[str]]:
+        if self._terms is None:
+            body = dom.text_of(self.article)
+            if isinstance(self.ner, PatternExtractor):
+                counts, known = self.ner.count_with_known(body)
+            else:
+                known = frozenset(PatternExtractor.inner_capitalised(body))
+                counts = self.ner.count(body, known)
+            self._terms = (counts, known, _stop_terms(counts))
+        return self._terms
 
 
 def _stop_terms(counts: Counter) -> set[str]:

@@ -19,7 +19,8 @@ def clean_href(href: str | None) -> str | None:
     """The href trimmed the way browsers trim it, or None when empty."""
     if href is None:
         return None
-    value = _URL_NOISE.sub("", href).strip(" ")
+    # isprintable() is False for every control character, so a printable href has none to drop.
+    value = (href if href.isprintable() else _URL_NOISE.sub("", href)).strip(" ")
     return value or None
 
 

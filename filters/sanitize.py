@@ -52,6 +52,12 @@ _SCRIPTY_CSS = re.compile(r"expression\s*\(|javascript\s*:|vbscript\s*:|-moz-bin
 _REFRESH_URL = re.compile(r"url\s*=\s*['\"]?\s*([^'\"]*)", re.IGNORECASE)
 
 
+# The element names _clean_element may remove; any other element only has its attributes checked.
+_REMOVABLE = frozenset({"script", "meta", "base", "style"}) | ANIMATION
+# A URL's scheme as urlsplit reads it (letters, digits, "+-." up to the first ":", a letter first).
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
 def clean(doc) -> int:
     """Make ``doc`` script-free in place; returns how many things were removed or stripped."""
     changes = 0
@@ -59,41 +65,55 @@ def clean(doc) -> int:
         if isinstance(node, etree._ProcessingInstruction) or _unsafe_comment(node.text or ""):
             dom.remove(node)
             changes += 1
-    for el in list(doc.iter()):
-        if dom.is_element(el):
-            changes += _clean_element(el)
+    for el in list(doc.iter(etree.Element)):  # elements only: the walk every page pays for, kept lean
+        changes += _clean_element(el)
     return changes
 
 
 def _clean_element(el) -> int:
-    tag = dom.tag_of(el).lower()
-    local = tag.rsplit(":", 1)[-1]
-    if local == "script" or (local in ANIMATION and _animates_script(el)):
+    tag = el.tag.lower()
+    local = tag.rsplit(":", 1)[-1] if ":" in tag else tag
+    if local in _REMOVABLE and _removes_itself(el, tag, local):
         dom.remove(el)
         return 1
-    if local == "meta" and _bad_refresh(el):
-        dom.remove(el)
-        return 1
-    if local == "base" and not _safe_url(el.get("href"), tag):
-        dom.remove(el)
-        return 1
-    if local == "style" and (_SCRIPTY_CSS.search(el.text or "") or ("<" in (el.text or "") and _in_foreign_content(el))):
-        dom.remove(el)
-        return 1
+    names = el.keys()
+    if not names:
+        return 0
     changes = 0
-    for name, value in list(el.attrib.items()):
+    for name in names:
         lower = name.lower()
         if lower.startswith("on") or lower == "srcdoc":
             del el.attrib[name]
             changes += 1
         elif lower in URL_ATTRIBUTES or lower.endswith(":href"):
-            if not _safe_url(value, local):
+            if not _safe_url(el.get(name), local):
                 del el.attrib[name]
                 changes += 1
-        elif lower == "style" and _SCRIPTY_CSS.search(value or ""):
+        elif lower == "style" and _SCRIPTY_CSS.search(el.get(name) or ""):
             del el.attrib[name]
             changes += 1
     return changes
+
+
+def _removes_itself(el, tag: str, local: str) -> bool:
+    """Whether this script-capable element (script, SVG animation, refresh, base, style) must go."""
+    if local == "script" or (local in ANIMATION and _animates_script(el)):
+        return True
+    if local == "meta" and _bad_refresh(el):
+        return True
+    if local == "base" and not _safe_url(el.get("href"), tag):
+        return True
+    return local == "style" and bool(_SCRIPTY_CSS.search(el.text or "") or ("<" in (el.text or "") and _in_foreign_content(el)))
+
+
+def _scheme(cleaned: str) -> str:
+    """``urlsplit(cleaned).scheme.lower()``; ValueError where urlsplit raises one."""
+    if cleaned.isascii() and "[" not in cleaned and "]" not in cleaned:
+        # urlsplit raises only for brackets or a non-ASCII host; clean_href already removed the
+        # control characters and spaces it would strip, so its scheme is this match.
+        match = _SCHEME.match(cleaned)
+        return match.group()[:-1].lower() if match else ""
+    return urlsplit(cleaned).scheme.lower()
 
 
 def _safe_url(value: str | None, tag: str) -> bool:
@@ -101,7 +121,7 @@ def _safe_url(value: str | None, tag: str) -> bool:
     if cleaned is None:
         return True
     try:
-        scheme = urlsplit(cleaned).scheme.lower()
+        scheme = _scheme(cleaned)
     except ValueError:
         return False
     if not scheme:

@@ -202,11 +202,14 @@ class _Scan:
                 found.append((position, el))
             if not handlers:
                 continue
+            names = el.keys()  # most elements have none or only plain attributes: values read on demand
+            if not names:
+                continue
             handler = url = False
-            for name, value in el.items():
+            for name in names:
                 if name[:2] == "on":
                     handler = True
-                elif not url and name in _URL_ATTR_SET and _may_be_script_url(value):
+                elif not url and name in _URL_ATTR_SET and _may_be_script_url(el.get(name)):
                     url = True
             if handler:
                 self.handlers.append(el)

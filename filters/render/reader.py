@@ -221,7 +221,11 @@ def _drop_repeated_byline(content, byline: str) -> None:
     wanted = _comparable(byline)
     if not wanted:
         return
+    longest = len(wanted) + BYLINE_SLACK_CHARS
+    visible = _visible_chars(content)
     for el in content.iter("p", "div", "span", "address", "li"):
+        if visible.get(el, 0) > longest:
+            continue  # its comparable text is at least that long (casefold never shortens): too long
         text = _comparable(dom.text_of(el))
         if text and len(text) <= len(wanted) + BYLINE_SLACK_CHARS and wanted in text:
             dom.remove(el)
@@ -235,12 +239,36 @@ _EMPTY_CANDIDATES = ("p", "div", "span", "section", "figure", "figcaption", "blo
 
 def drop_empty_blocks(content) -> None:
     """Remove blocks left with nothing to read or see (after images and links were dropped)."""
+    # Which elements have text is read once: removing an empty block keeps its tail in the same
+    # parent, so no element's text changes while the loop runs.
+    visible = _visible_chars(content)
     for el in reversed(list(content.iter(*_EMPTY_CANDIDATES))):
-        if el.getparent() is None or el.get("id") or dom.text_of(el):
+        if el.getparent() is None or el.get("id") or visible.get(el, 0):
             continue
         if any(True for _ in el.iter(*_SUBSTANTIVE)):
             continue
         dom.remove(el)
+
+
+def _visible_chars(content) -> dict:
+    """Element -> how many non-whitespace characters its text_content() has (elements with none
+    are left out), in one bottom-up pass instead of a text_content() per element."""
+    totals: dict = {}
+    for node in reversed(list(content.iter())):  # every node after all of its descendants
+        total = totals.pop(node, 0) + (_non_space(node.text) if isinstance(node.tag, str) else 0)
+        if total:
+            totals[node] = total
+        if node is not content:
+            up = total + _non_space(node.tail)
+            parent = node.getparent()
+            if up and parent is not None:
+                totals[parent] = totals.get(parent, 0) + up
+    return totals
+
+
+def _non_space(text: str | None) -> int:
+    """Characters of ``text`` that are not whitespace (str.isspace, the \\s of dom.WHITESPACE)."""
+    return len("".join(text.split())) if text else 0
 
 
 def _comparable(text: str) -> str:

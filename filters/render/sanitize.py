@@ -106,8 +106,9 @@ def _drop_hidden(root) -> None:
             or _HIDDEN_STYLE.search(el.get("style") or "")
         )
     ]
+    hidden_set = set(hidden)  # the list's elements stay referenced, so their proxies are these objects
     for el in hidden:
-        if el.getparent() is not None and not any(a in hidden for a in el.iterancestors()):
+        if el.getparent() is not None and not any(a in hidden_set for a in el.iterancestors()):
             dom.remove(el)
 
 

@@ -1,3 +1,7 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clearpage.filters import entities
 from clearpage.filters.entities import PatternExtractor, extractor, is_caseless_term, spacy_problem
 
 P = PatternExtractor()
@@ -42,3 +46,27 @@ def test_spacy_backend_is_refused_clearly_when_not_installed():
     problem = spacy_problem("no_such_model_xx")
     assert problem and ("spacy" in problem.lower())
     assert extractor("patterns").name == "patterns"
+
+
+def _reference_starts(text, tokens):
+    """The definition sentence_starts implements: _SENTENCE_END searched in the 3 characters before each word."""
+    starts, previous_end = [], 0
+    for match in tokens:
+        gap = text[previous_end:match.start()]
+        window = text[max(0, match.start() - 3):match.start()]
+        starts.append(previous_end == 0 or bool(entities._SENTENCE_END.search(window)) or "\n" in gap)
+        previous_end = match.end()
+    return starts
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(["Anna", "of", "the", "NASA", "2019", ".", "!", "?", ":", ";", "\u201c", "\u00bb", "\u3002",
+                                 " ", "  ", "\n", "\t", "\u00a0", "\u2003", "-", ",", "x", "\u4e2d\u6587", "'s"]), max_size=25))
+def test_sentence_starts_reads_what_the_sentence_end_pattern_reads(pieces):
+    text = "".join(pieces)
+    tokens = list(entities._TOKEN.finditer(text))
+    assert entities.sentence_starts(text, tokens) == _reference_starts(text, tokens)
+    extractor = entities.PatternExtractor()
+    counts, known = extractor.count_with_known(text)
+    assert known == frozenset(extractor.inner_capitalised(text))
+    assert counts == extractor.count(text, known)

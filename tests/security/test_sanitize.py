@@ -1,9 +1,14 @@
 """filters/sanitize.py on its own: what the final pass removes, and what it must leave alone."""
+from urllib.parse import urlsplit
+
 import lxml.html
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clearpage.filters import Pipeline, dom, sanitize
 from clearpage.filters.charset import looks_binary
+from clearpage.filters.links import clean_href
 
 
 def cleaned(body: str):
@@ -93,3 +98,24 @@ def test_framesets_and_binary_bodies_are_left_as_they_are():
     for mode in ("filter", "reader", "text"):
         assert pipeline.run(frames, "http://e.example/", mode=mode).changed is False
         assert pipeline.run(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", "http://e.example/", mode=mode).changed is False
+
+
+SCHEME_PIECES = ["javascript", "JavaScript", "data", "http", "a", "1", "+", "-", ".", ":", "//", "/", "[", "]", "?", "#",
+                 "x", "\u00e4", "\u2100", "@", "%3A", "java script", "j\u0430vascript", "\t", " "]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(SCHEME_PIECES), min_size=1, max_size=7))
+def test_the_scheme_shortcut_reads_what_urlsplit_reads(pieces):
+    """sanitize._scheme skips urlsplit for plain ASCII URLs; its scheme (or ValueError) must be urlsplit's."""
+    cleaned = clean_href("".join(pieces))
+    if cleaned is None:
+        return
+
+    def outcome(fn):
+        try:
+            return fn()
+        except ValueError as exc:
+            return ("ValueError", str(exc))
+
+    assert outcome(lambda: sanitize._scheme(cleaned)) == outcome(lambda: urlsplit(cleaned).scheme.lower())

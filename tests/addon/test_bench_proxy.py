@@ -1,0 +1,42 @@
+"""``clearpage bench proxy`` at a tiny size: real origin, mitmdump and clearpage processes; the JSON has every figure.
+
+No timing assertions (speed targets live in the benchmark's own output): only that each run
+happened, was measured, and that the derived figures and target verdicts are there.
+"""
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.slow
+def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
+    out = tmp_path / "proxy.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "clearpage.addon.cli", "bench", "proxy", "--clients", "2", "--requests", "12",
+         "--workers", "2", "--big-mb", "2", "--json", str(out)],
+        capture_output=True, text=True, timeout=400,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    assert figures["clients"] == 2 and figures["requests"] == 12 and figures["workers"] == 2
+    assert figures["machine"]["cores"] >= 1 and figures["page_bytes"] > 1000
+    for run in (figures["mitmdump"], figures["clearpage"], figures["scaling"]["1"], figures["scaling"]["2"], figures["slow_page"]):
+        assert run["requests"] == 12 and run["errors"] == {} and run["non_200"] == 0
+        assert run["requests_per_s"] > 0
+        assert 0 < run["latency_ms"]["median"] <= run["latency_ms"]["p99"] <= run["latency_ms"]["max"]
+    assert figures["mitmdump"]["rewritten"] == 0  # bare mitmdump never rewrites
+    memory = figures["clearpage"]["memory"]
+    assert memory["peak_rss_mb"] > 0 and memory["samples"] >= 2 and "drift_pct" in memory
+    assert len(memory["cpu_s"]["workers"]) >= 2  # both workers were seen
+    slow = figures["slow_page"]["slow_pages"]
+    assert slow["completed"] >= 1 and slow["errors"] == {}
+    assert slow["served_unfiltered"] + slow["rewritten"] == slow["completed"]
+    derived = figures["derived"]
+    for key in ("p50_overhead_ms", "p99_overhead_ms", "throughput_share", "scaling_2_over_1", "slow_p99_factor", "peak_rss_mb", "drift_pct"):
+        assert derived[key] is not None, key
+    verdicts = {t["target"]: t["met"] for t in figures["targets"]}
+    assert len(verdicts) >= 8
+    assert any("20,000" in name and met is None for name, met in verdicts.items())  # too few requests for the flatness figure
+    assert "overhead over bare mitmdump" in done.stdout and "target:" in done.stdout
