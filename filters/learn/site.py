@@ -45,7 +45,7 @@ def select(memory: SiteMemory, profile, doc, ctx: PageContext, select_content: C
     settings = memory.settings
     min_chars = profile.settings.content.min_chars
     selection = None
-    if settings.fast_path and view.pages and not profile.content_selectors:
+    if settings.fast_path and view.content_rules and not profile.content_selectors:
         _remove_noise(profile, doc, ctx)
         selection = fast_path(view, doc, min_chars, settings.min_support)
     if selection is None:

@@ -6,6 +6,8 @@ import logging
 import multiprocessing
 import sqlite3
 
+import pytest
+
 from clearpage.filters import Pipeline, load_config_text
 from clearpage.filters.learn import blocks
 from clearpage.filters.learn.memory import CONTENT, SiteMemory, page_key
@@ -27,6 +29,7 @@ def _writer(path: str, worker: int, count: int, out) -> None:
     out.put(ok)
 
 
+@pytest.mark.slow
 def test_several_writer_processes(tmp_path):
     path = str(tmp_path / "m.sqlite")
     ctx = multiprocessing.get_context("spawn")
