@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("clearpage.addon.cmd_eval", "add_parser"),
     "soak": ("clearpage.addon.cmd_soak", "add_parser"),
     "rules": ("clearpage.addon.cmd_rules", "add_parser"),
+    "train": ("clearpage.addon.cmd_train", "add_parser"),
 }
 
 

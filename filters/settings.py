@@ -27,6 +27,7 @@ from .css import CompiledSelector, check_selectors, compile_selector
 from .errors import ConfigError, Problem
 from .images import ImageRelevanceSettings
 from .learn.memory import MemorySettings
+from .paths import resolve_against
 from .typed import Invalid, convert, convert_dataclass, field
 from .yamlsrc import Map, Node, Scalar, Seq, load_file, load_text, merge
 
@@ -231,7 +232,10 @@ def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:
     if isinstance(node, Scalar) and node.value == "off":
         default = load_text(default_text(), default_path()).get("memory")
         return dataclasses.replace(convert(default, MemorySettings, "memory", problems), use="off")
-    return convert(node, MemorySettings, "memory", problems)
+    settings = convert(node, MemorySettings, "memory", problems)
+    if settings.path and isinstance(node, Map):  # relative to the config file that names it, like list files
+        settings = dataclasses.replace(settings, path=str(resolve_against(node.get("path"), settings.path)))
+    return settings
 
 
 def _try(fn):

@@ -12,6 +12,7 @@ the text.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ _GENERATED = re.compile(r"\d{3,}|^(css|sc|jsx|svelte|emotion|styled)-|^[a-z]{1,3
 _MAX_TOKEN = 40  # longer tokens are hashes or serialised state
 
 
+@functools.lru_cache(maxsize=4096)
 def stable_token(token: str) -> bool:
     """A class or id token that is a CSS identifier and does not look generated per page."""
     return len(token) <= _MAX_TOKEN and bool(_IDENT.match(token)) and not _GENERATED.search(token)
@@ -75,19 +77,32 @@ class Block:
 
 
 def page_blocks(body, max_blocks: int = MAX_BLOCKS) -> list[Block]:
-    """The page's fingerprinted blocks in document order, at most ``max_blocks``."""
+    """The page's fingerprinted blocks in document order, at most ``max_blocks``.
+
+    Paths are built only for the blocks (and, memoised, their ancestors), not for every inline
+    element; text is read once per block.
+    """
     paths: dict = {body: "body"}
+
+    def path(el) -> str:
+        chain = []
+        node = el
+        while node not in paths:
+            chain.append(node)
+            node = node.getparent()
+            if node is None:
+                return ""
+        known = paths[node]
+        for step_el in reversed(chain):
+            known = paths[step_el] = f"{known} > {step_of(step_el)}"
+        return known
+
     out: list[Block] = []
-    for el in body.iterdescendants():
-        if not isinstance(el.tag, str):
-            continue
-        parent_path = paths.get(el.getparent())
-        if parent_path is None:
-            continue
-        path = paths[el] = f"{parent_path} > {step_of(el)}"
-        if dom.tag_of(el) not in BLOCK_TAGS or len(out) >= max_blocks:
-            continue
+    for el in body.iterdescendants(*BLOCK_TAGS):
         text = normalised_text(el)
         if MIN_BLOCK_CHARS <= len(text) <= MAX_BLOCK_CHARS:
-            out.append(Block(el, path, fingerprint(path, text), len(text)))
+            where = path(el)
+            out.append(Block(el, where, fingerprint(where, text), len(text)))
+            if len(out) >= max_blocks:
+                break
     return out
