@@ -6,7 +6,7 @@ For a page of a host the memory knows:
    page holding at least ``content.min_chars`` characters, that element is the content and
    no selection algorithm runs (the paper: a rule is used when it produces a single result).
 2. Otherwise the configured selection runs as without memory.
-3. Either way, template blocks inside the chosen content are removed: blocks whose fingerprint
+3. Either way, template blocks at the edges of the chosen content are removed: blocks whose fingerprint
    (structural path + text) was seen on ``template_pages`` other pages of the host, and blocks
    on the paths of well-supported boilerplate rules (when the path names a class or id). A
    template block holding half the content or more is kept (a site re-serving one article).
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lxml import etree
+
 from .. import dom
 from ..content.base import Selection, in_document_order
 from ..context import PageContext
@@ -30,6 +32,7 @@ REPORT = "memory"
 ALGORITHM = "memory"
 UNLEARNED_SUFFIX = ".invalid"  # RFC 2606: never a real site (the worker's warm-up page uses it)
 FIT_SHARE = 0.5  # a content rule must have held on this share of the host's pages to be used
+EDGE_CHARS = 40  # non-template text allowed between the content's edge and a template block it removes
 TEMPLATE_MAX_SHARE = 0.5  # a template block with this share of the content or more is kept
 
 
@@ -117,24 +120,75 @@ def _specific(path: str) -> bool:
 
 
 def drop_template(selection: Selection, template: list[Block], rules: list[Rule], ctx: PageContext, report, min_chars: int) -> int:
-    """Remove template blocks strictly inside the selected nodes; returns how many went."""
+    """Remove template blocks at the edges of the selected nodes; returns how many went.
+
+    Only leading and trailing runs go (a template block with no more than ``EDGE_CHARS`` of
+    non-template text before it, or after it, in its selected node): that is where a site's
+    navigation, masthead and footer sit. Template text in the middle of the content (the
+    labels of a product page's specification table, a listing's filter names) stays.
+    """
     roots = set(selection.nodes)
     total = sum(len(dom.text_of(n)) for n in selection.nodes)
-    left = total
-    candidates = [(b.element, b.chars, "template block seen unchanged on other pages of this site") for b in template]
+    candidates = {b.element: "template block seen unchanged on other pages of this site" for b in template}
     for rule in rules:
         for el in _matches(rule, selection.nodes[0].getroottree().getroot()):
-            candidates.append((el, len(dom.text_of(el)), f"site boilerplate rule {rule.path} (support {rule.support})"))
+            candidates.setdefault(el, f"site boilerplate rule {rule.path} (support {rule.support})")
+    left = total
     removed = 0
-    for el, chars, why in candidates:
-        if el in roots or not _inside(el, roots):
-            continue
-        if chars >= TEMPLATE_MAX_SHARE * total or left - chars < min_chars:
-            continue
-        ctx.kill(el, report, why)
-        left -= chars
-        removed += 1
+    for root in selection.nodes:
+        inside = [el for el in candidates if el not in roots and _inside(el, {root})]
+        for el in _edge_blocks(root, inside):
+            chars = len(dom.text_of(el))
+            if chars >= TEMPLATE_MAX_SHARE * total or left - chars < min_chars:
+                continue
+            ctx.kill(el, report, candidates[el])
+            left -= chars
+            removed += 1
     return removed
+
+
+def _edge_blocks(root, blocks: list) -> list:
+    """The outermost of ``blocks`` that lead or trail ``root``'s text (see drop_template)."""
+    if not blocks:
+        return []
+    start, end = _text_offsets(root)
+    wanted = set(blocks)
+    outer = [el for el in blocks if not any(a in wanted for a in el.iterancestors())]
+    spans = sorted((start[el], end[el], el) for el in outer if el in start)
+    edge = []
+    covered = 0
+    for s, e, el in spans:  # leading run
+        if s - covered > EDGE_CHARS:
+            break
+        edge.append(el)
+        covered = max(covered, e)
+    covered = end[root]
+    for s, e, el in reversed(spans):  # trailing run
+        if covered - e > EDGE_CHARS:
+            break
+        if el not in edge:
+            edge.append(el)
+        covered = min(covered, s)
+    return edge
+
+
+def _text_offsets(root) -> tuple[dict, dict]:
+    """Character offsets (stripped text) where each element under ``root`` starts and ends."""
+    start, end = {}, {}
+    pos = 0
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if not isinstance(el.tag, str):
+            if event == "end":
+                pos += len((el.tail or "").strip())
+            continue
+        if event == "start":
+            start[el] = pos
+            pos += len((el.text or "").strip())
+        else:
+            end[el] = pos
+            if el is not root:
+                pos += len((el.tail or "").strip())
+    return start, end
 
 
 def _inside(el, roots: set) -> bool:

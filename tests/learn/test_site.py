@@ -121,3 +121,16 @@ def test_bad_memory_config_names_the_line():
     with pytest.raises(ConfigError) as err:
         load_config_text("memory:\n  use: sometimes\n")
     assert "memory.use" in str(err.value) and ":2:" in str(err.value)
+
+
+def test_template_text_in_the_middle_of_the_content_stays(tmp_path):
+    # Repeated text between two parts of the content (a product page's spec labels, a note in
+    # the story) is not navigation: only leading and trailing template blocks go.
+    note = "<div class='note'>Every story in this series is checked by two editors before it is printed.</div>"
+    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    for number, (url, html) in enumerate(pages(), 1):
+        html = html.replace("</p>\n<p>", "</p>\n" + note + "\n<p>", 1)
+        result = pipeline.run(html, url, mode="reader")
+    assert "checked by two editors" in result.text
+    assert NAV_TEXT not in result.text and FOOTER_TEXT not in result.text
