@@ -49,7 +49,7 @@ def run(args) -> int:
     print(f"{'page type':15} {'blocks':>8} {'accuracy':>9} {'baseline':>9}")
     for page_type, row in cv["per_type"].items():
         print(f"{page_type:15} {row['blocks']:8d} {row['accuracy']:9.3f} {row['baseline']:9.3f}")
-    command = "clearpage train " + " ".join(a for a in _portable_argv())
+    command = f"clearpage train {args.dataset} --out {args.out}" + (f" --limit {args.limit}" if args.limit else "")
     model = train.fit_and_export(data, command, cv)
     train.write_model(model, args.out)
     print(f"model written to {args.out} ({len(model['tree']['feature'])} tree nodes)")
@@ -57,9 +57,3 @@ def run(args) -> int:
         with open(args.report, "w", encoding="utf-8") as fh:
             json.dump(cv, fh, indent=1)
     return 0
-
-
-def _portable_argv() -> list[str]:
-    """The command line after ``train``, as typed (the dataset path as given)."""
-    argv = sys.argv[1:]
-    return argv[argv.index("train") + 1:] if "train" in argv else argv
