@@ -6,9 +6,9 @@ positions (a template's blocks keep their path when the number of items before t
 Tokens that look generated (long digit runs, CSS-in-JS hashes) are left out, and so is any
 token that is not a plain CSS identifier, so every path compiles as a selector.
 
-A block's *fingerprint* is a hash of its path and its whitespace-normalised text: the same
-block with the same text on two pages has the same fingerprint. Only the hash is kept, never
-the text.
+A block's *fingerprint* is a hash of its path and a digest of its whitespace-normalised text:
+the same block with the same text on two pages has the same fingerprint. Only the hash is kept,
+never the text.
 """
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ import functools
 import hashlib
 import re
 from dataclasses import dataclass
+
+from lxml import etree
 
 from .. import dom
 
@@ -59,13 +61,9 @@ def path_of(el) -> str:
     return " > ".join(["body", *reversed(steps)])
 
 
-def normalised_text(el) -> str:
-    return " ".join(el.text_content().split())
-
-
-def fingerprint(path: str, text: str) -> str:
-    """16 hex digits of SHA-256 over the path and the normalised text."""
-    return hashlib.sha256(f"{path}\n{text}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
+def fingerprint(path: str, text_digest: str) -> str:
+    """16 hex digits of SHA-256 over the path and the digest of the block's text."""
+    return hashlib.sha256(f"{path}\n{text_digest}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -79,30 +77,54 @@ class Block:
 def page_blocks(body, max_blocks: int = MAX_BLOCKS) -> list[Block]:
     """The page's fingerprinted blocks in document order, at most ``max_blocks``.
 
-    Paths are built only for the blocks (and, memoised, their ancestors), not for every inline
-    element; text is read once per block.
+    One bottom-up walk gives every element a digest of its text (its own text, its children's
+    digests and their tails, whitespace-normalised piece by piece), so no block's text is read
+    twice. Past ``max_blocks`` the first and last halves are kept: a template's navigation and
+    footer sit at the page's edges. Paths are built only for the blocks kept (memoised upwards).
     """
+    digest: dict = {}
+    size: dict = {}
+    found = []
+    for _, el in etree.iterwalk(body, events=("end",)):
+        if not isinstance(el.tag, str):
+            continue
+        h = hashlib.blake2b(digest_size=12)
+        chars = _feed(h, el.text)
+        for child in el:
+            if isinstance(child.tag, str) and size[child]:  # markup without text does not count
+                h.update(digest[child])
+                chars += size[child]
+            chars += _feed(h, child.tail)
+        digest[el], size[el] = h.digest(), chars
+        if el is not body and el.tag in BLOCK_TAGS and MIN_BLOCK_CHARS <= chars <= MAX_BLOCK_CHARS:
+            found.append(el)
+    order = {el: i for i, el in enumerate(body.iter())}
+    found.sort(key=order.__getitem__)  # the walk was bottom-up: back to document order
+    if len(found) > max_blocks:
+        found = found[: max_blocks // 2] + found[len(found) - (max_blocks - max_blocks // 2):]
     paths: dict = {body: "body"}
+    return [Block(el, where, fingerprint(where, digest[el].hex()), size[el]) for el in found for where in (_path(el, paths),)]
 
-    def path(el) -> str:
-        chain = []
-        node = el
-        while node not in paths:
-            chain.append(node)
-            node = node.getparent()
-            if node is None:
-                return ""
-        known = paths[node]
-        for step_el in reversed(chain):
-            known = paths[step_el] = f"{known} > {step_of(step_el)}"
-        return known
 
-    out: list[Block] = []
-    for el in body.iterdescendants(*BLOCK_TAGS):
-        text = normalised_text(el)
-        if MIN_BLOCK_CHARS <= len(text) <= MAX_BLOCK_CHARS:
-            where = path(el)
-            out.append(Block(el, where, fingerprint(where, text), len(text)))
-            if len(out) >= max_blocks:
-                break
-    return out
+def _feed(h, text: str | None) -> int:
+    """Add one text piece (whitespace-normalised) to the digest; returns its length."""
+    if not text:
+        return 0
+    piece = " ".join(text.split())
+    if piece:
+        h.update(piece.encode("utf-8", "surrogatepass") + b"\x00")
+    return len(piece)
+
+
+def _path(el, paths: dict) -> str:
+    chain = []
+    node = el
+    while node not in paths:
+        chain.append(node)
+        node = node.getparent()
+        if node is None:
+            return ""
+    known = paths[node]
+    for step_el in reversed(chain):
+        known = paths[step_el] = f"{known} > {step_of(step_el)}"
+    return known

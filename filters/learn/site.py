@@ -8,8 +8,8 @@ For a page of a host the memory knows:
 2. Otherwise the configured selection runs as without memory.
 3. Either way, template blocks at the edges of the chosen content are removed: blocks whose fingerprint
    (structural path + text) was seen on ``template_pages`` other pages of the host, and blocks
-   on the paths of well-supported boilerplate rules (when the path names a class or id). A
-   template block holding half the content or more is kept (a site re-serving one article).
+   on the paths of well-supported boilerplate rules (when the path names a class or id). When
+   they would take half the content or more, none goes (one article served under several URLs).
 4. The page is recorded: its block fingerprints, the content containers chosen, the template
    blocks found (one short write; a database failure is logged and changes nothing).
 
@@ -33,7 +33,7 @@ ALGORITHM = "memory"
 UNLEARNED_SUFFIX = ".invalid"  # RFC 2606: never a real site (the worker's warm-up page uses it)
 FIT_SHARE = 0.5  # a content rule must have held on this share of the host's pages to be used
 EDGE_CHARS = 40  # non-template text allowed between the content's edge and a template block it removes
-TEMPLATE_MAX_SHARE = 0.5  # a template block with this share of the content or more is kept
+TEMPLATE_MAX_SHARE = 0.5  # template blocks holding more of the content than this together mean a repeated page: all kept
 
 
 def select(memory: SiteMemory, profile, doc, ctx: PageContext, select_content: Callable) -> Selection | None:
@@ -133,18 +133,18 @@ def drop_template(selection: Selection, template: list[Block], rules: list[Rule]
     for rule in rules:
         for el in _matches(rule, selection.nodes[0].getroottree().getroot()):
             candidates.setdefault(el, f"site boilerplate rule {rule.path} (support {rule.support})")
-    left = total
-    removed = 0
+    edges = []
     for root in selection.nodes:
         inside = [el for el in candidates if el not in roots and _inside(el, {root})]
-        for el in _edge_blocks(root, inside):
-            chars = len(dom.text_of(el))
-            if chars >= TEMPLATE_MAX_SHARE * total or left - chars < min_chars:
-                continue
-            ctx.kill(el, report, candidates[el])
-            left -= chars
-            removed += 1
-    return removed
+        edges += [(el, len(dom.text_of(el))) for el in _edge_blocks(root, inside)]
+    template_chars = sum(chars for _, chars in edges)
+    if template_chars > TEMPLATE_MAX_SHARE * total or total - template_chars < min_chars:
+        if edges:  # the same content under another URL (print, AMP, a mirror): nothing here is template
+            report.notes.append(f"{template_chars} of {total} characters seen before: a known page's content, kept")
+        return 0
+    for el, _ in edges:
+        ctx.kill(el, report, candidates[el])
+    return len(edges)
 
 
 def _edge_blocks(root, blocks: list) -> list:

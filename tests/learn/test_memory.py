@@ -130,14 +130,29 @@ def test_forget(tmp_path):
 def test_paths_and_fingerprints():
     from clearpage.filters import dom
 
-    doc = dom.parse('<body><div id="page" class="wrap main x-9f3k2"><div class="post-12345 story"><p>Hello there, reader.</p></div></div></body>')
+    def page(text, extra=""):
+        return dom.parse(f'<body><div id="page" class="wrap main x-9f3k2">{extra}<div class="post-12345 story"><p>{text}</p></div></div></body>')
+
+    doc = page("Hello there, reader.")
     story = doc.xpath("//div[contains(@class, 'story')]")[0]
     assert blocks.path_of(story) == "body > div#page.main.wrap > div.story"
     found = blocks.page_blocks(dom.body_of(doc))
-    assert [b.path for b in found][-1] == "body > div#page.main.wrap > div.story > p"
-    assert found[0].fp == blocks.fingerprint("body > div#page.main.wrap", "Hello there, reader.")
-    assert len(found[0].fp) == 16 and "Hello" not in found[0].fp
+    assert [b.path for b in found] == ["body > div#page.main.wrap", "body > div#page.main.wrap > div.story", "body > div#page.main.wrap > div.story > p"]
+    assert [b.chars for b in found] == [20, 20, 20]
+    same = blocks.page_blocks(dom.body_of(page("Hello   there,\n reader.", extra="<span></span>")))
+    other = blocks.page_blocks(dom.body_of(page("Goodbye, reader.")))
+    assert [b.fp for b in same] == [b.fp for b in found]  # whitespace and empty markup do not count
+    assert not {b.fp for b in other} & {b.fp for b in found}
+    assert all(len(b.fp) == 16 and "Hello" not in b.fp for b in found)
     assert not blocks.stable_token("css-1x2y3z") and not blocks.stable_token("9lives") and blocks.stable_token("col-md-8")
+
+
+def test_block_cap_keeps_the_page_edges():
+    from clearpage.filters import dom
+
+    items = "".join(f"<div>Block number {i} of the page</div>" for i in range(100))
+    found = blocks.page_blocks(dom.body_of(dom.parse(f"<body>{items}</body>")), max_blocks=10)
+    assert [b.element.text for b in found] == [f"Block number {i} of the page" for i in (*range(5), *range(95, 100))]
 
 
 def test_page_key_ignores_tracking_parameters():

@@ -35,13 +35,13 @@ def test_template_dropped_from_page_five_on(tmp_path):
             assert NAV_TEXT not in result.text, number
             assert FOOTER_TEXT not in result.text, number
             memory_report = next(r for r in result.reports if r.filter == site.REPORT)
-            assert {r.target for r in memory_report.removals} == {"div.welcome", "div.colophon"}
+            assert {r.target for r in memory_report.removals} == {"div.welcome", "div.colophon", "p.updated"}
             assert all("template block" in r.reason for r in memory_report.removals)
     assert memory.hosts()[0][:2] == ("gazette.example", 10)
 
 
 def test_fast_path_used_and_reported(tmp_path):
-    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+    config = load_config_text(memory_config(tmp_path / "m.sqlite", fast_path="true"))
     pipeline = Pipeline(config, memory=SiteMemory(config.memory))
     results = [pipeline.run(html, url, mode="reader") for url, html in pages()]
     assert results[0].selection.startswith("auto:")
@@ -51,7 +51,7 @@ def test_fast_path_used_and_reported(tmp_path):
     assert not any(n.startswith("fast path:") for n in _memory_notes(results[2]))
 
 
-def test_fast_path_off_still_drops_template(tmp_path):
+def test_without_fast_path_selection_runs_and_template_goes(tmp_path):
     config = load_config_text(memory_config(tmp_path / "m.sqlite", fast_path="false"))
     pipeline = Pipeline(config, memory=SiteMemory(config.memory))
     results = [pipeline.run(html, url, mode="reader") for url, html in pages()]
@@ -60,7 +60,7 @@ def test_fast_path_off_still_drops_template(tmp_path):
 
 
 def test_rule_that_does_not_fit_falls_back_to_selection(tmp_path):
-    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+    config = load_config_text(memory_config(tmp_path / "m.sqlite", fast_path="true"))
     memory = SiteMemory(config.memory)
     pipeline = Pipeline(config, memory=memory)
     for url, html in pages()[:5]:
@@ -134,3 +134,16 @@ def test_template_text_in_the_middle_of_the_content_stays(tmp_path):
         result = pipeline.run(html, url, mode="reader")
     assert "checked by two editors" in result.text
     assert NAV_TEXT not in result.text and FOOTER_TEXT not in result.text
+
+
+def test_one_article_under_many_urls_is_not_template(tmp_path):
+    # The same story at /a, /a?page=print, /amp/a ...: all its blocks recur, none is template.
+    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    url, html = pages()[0]
+    for k in range(6):
+        result = pipeline.run(html, f"{url}/copy{k}", mode="reader")
+    assert "Story 1 of the week" in result.text
+    assert result.text.count("told the Gazette") >= 4
+    notes = _memory_notes(result)
+    assert any("a known page's content, kept" in n for n in notes)
