@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from .. import dom
 from ..context import PageContext
 from ..typed import field
-from ..learn import classifier as learned_blocks
 from . import features as feat
 from . import hints
 from .base import ContentAlgorithm, Selection, register
@@ -91,7 +90,6 @@ class Auto(ContentAlgorithm):
             return None
         nodes = self._with_siblings(f, kinds, scores, best, forum)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
-        removed += learned_blocks.prune(f, kinds, nodes, ctx)  # learned block classifier (filters/learn/classifier.py, issue 7)
         for i in nodes:
             load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"

@@ -96,3 +96,18 @@ def test_shipped_model_came_from_the_shared_dataset(shared):
 
     pages = datasets.load(shared / "datasets" / "wcxb-dev")
     assert classifier.shipped().trained["data_hash"] == data_hash(pages)
+
+
+def test_prune_removes_only_sure_boilerplate_inside_the_selection():
+    from clearpage.filters.context import PageContext
+
+    menu = "<div class='links'>" + " | ".join(f"<a href='/t/{i}'>Topic {i}</a>" for i in range(25)) + "</div>"
+    doc = dom.parse(f"<html><body><div id='wrap'><div class='text'><p>{PROSE * 4}</p><p>{PROSE * 3}</p>{menu}</div></div></body></html>")
+    f = content_features.compute(dom.body_of(doc))
+    text = next(i for i in range(len(f)) if f.elements[i].get("class") == "text")
+    ctx = PageContext(url="https://example.com/a")
+    removed = classifier.prune(f, [0] * len(f), [text], ctx)
+    assert removed == 1 and not doc.xpath("//div[@class='links']")
+    assert len(doc.xpath("//p")) == 2  # the paragraphs stay
+    assert len(ctx.removed_links) == 25  # the links stay reachable
+    assert ctx.reports[0].filter == classifier.REPORT
