@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "a11y-report": ("clearpage.addon.cmd_a11y", "add_parser"),
     "eval": ("clearpage.addon.cmd_eval", "add_parser"),
     "soak": ("clearpage.addon.cmd_soak", "add_parser"),
+    "rules": ("clearpage.addon.cmd_rules", "add_parser"),
+    "train": ("clearpage.addon.cmd_train", "add_parser"),
 }
 
 

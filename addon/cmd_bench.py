@@ -14,6 +14,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "adblock": ("clearpage.addon.cmd_bench", "add_adblock"),
     "pipeline": ("clearpage.addon.cmd_bench_perf", "add_pipeline"),
     "proxy": ("clearpage.addon.cmd_bench_perf", "add_proxy"),
+    "memory": ("clearpage.addon.cmd_bench_memory", "add_memory"),
 }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
 from clearpage.filters import BudgetExceeded, Pipeline, load_config, load_config_text
+from clearpage.filters.learn.memory import open_memory
 
 from . import content_coding
 
@@ -70,7 +71,8 @@ class _Pipelines:
 
     def get(self, spec: ConfigSpec) -> Pipeline:
         if spec.digest != self.digest or self.pipeline is None:
-            self.pipeline = Pipeline(spec.load())
+            config = spec.load()
+            self.pipeline = Pipeline(config, memory=open_memory(config.memory, for_proxy=True))  # the proxy learns per site
             self.digest = spec.digest
         return self.pipeline
 

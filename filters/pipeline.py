@@ -92,8 +92,15 @@ class _Clock:
 class Pipeline:
     """Runs a Config's profiles over pages. Thread-safe: holds no per-page state."""
 
-    def __init__(self, config: Config | None = None):
+    def __init__(self, config: Config | None = None, memory=None):
         self.config = config if config is not None else load_config()
+        # The per-site memory (filters/learn/memory.py): given, or opened when the config says
+        # `memory: {use: always}`; otherwise None and each page is a pure function of its bytes.
+        if memory is None:
+            from .learn.memory import open_memory
+
+            memory = open_memory(self.config.memory, for_proxy=False)
+        self.memory = memory
 
     def run(
         self,
@@ -197,7 +204,12 @@ class Pipeline:
 
     def _reader(self, doc, ctx, profile: Profile, meta: Metadata, applied, decision, clock, as_text: bool, style=(True, None), page_csp=()) -> Result:
         settings = profile.settings
-        selection = select_content(profile, doc, ctx)
+        if self.memory is not None:
+            from .learn import site
+
+            selection = site.select(self.memory, profile, doc, ctx, select_content)
+        else:
+            selection = select_content(profile, doc, ctx)
         nodes = selection.nodes if selection else (dom.body_of(doc),)
         report = ctx.new_report(CONTENT_REPORT)
         report.notes.append(selection.reason if selection else "no selection: whole page kept")

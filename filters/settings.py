@@ -10,6 +10,7 @@ Any problem raises ``ConfigError`` listing every ``FILE:LINE: key: problem`` fou
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import fnmatch
 import hashlib
@@ -25,6 +26,8 @@ from .content.base import ALGORITHMS, ContentAlgorithm
 from .css import CompiledSelector, check_selectors, compile_selector
 from .errors import ConfigError, Problem
 from .images import ImageRelevanceSettings
+from .learn.memory import MemorySettings
+from .paths import resolve_against
 from .typed import Invalid, convert, convert_dataclass, field
 from .yamlsrc import Map, Node, Scalar, Seq, load_file, load_text, merge
 
@@ -147,6 +150,7 @@ class Config:
     sites: tuple[SiteRule, ...]
     digest: str  # hash of the sources, so workers can tell configs apart
     warnings: tuple[str, ...] = ()
+    memory: MemorySettings | None = None  # the per-site rule memory (filters/learn/memory.py)
 
     @property
     def settings(self) -> Settings:
@@ -207,19 +211,31 @@ def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
     env = BuildEnv()
     if not isinstance(root, Map):
         raise ConfigError([Problem(root.file, root.line, "", "the config must be a mapping")])
-    allowed = {"proxy", "sites", *SITE_KEYS}
+    allowed = {"proxy", "sites", "memory", *SITE_KEYS}
     for key, (line, _) in root.entries.items():
         if key not in allowed:
             problems.append(Problem(root.file, line, key, _unknown("key", key, allowed).replace("unknown key ", "unknown key ", 1)))
     proxy = _try(lambda: convert(_need(root, "proxy", problems), ProxySettings, "proxy", problems))
     base = _try(lambda: _build_profile(root, "", env, problems))
     sites = _build_sites(root, env, problems)
+    memory = _try(lambda: _convert_memory(_need(root, "memory", problems), problems))
     problems.extend(env.problems)
     if problems or proxy is None or base is None:
         raise ConfigError(_dedupe(problems) or [Problem(root.file, root.line, "", "invalid config")])
     digest = hashlib.sha256("\0".join(sources).encode()).hexdigest()[:16]
     warnings = tuple(env.warnings)
-    return Config(path, proxy, base, tuple(sites), digest, warnings)
+    return Config(path, proxy, base, tuple(sites), digest, warnings, memory)
+
+
+def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:
+    """The ``memory:`` section; ``memory: off`` is short for the default section with ``use: off``."""
+    if isinstance(node, Scalar) and node.value == "off":
+        default = load_text(default_text(), default_path()).get("memory")
+        return dataclasses.replace(convert(default, MemorySettings, "memory", problems), use="off")
+    settings = convert(node, MemorySettings, "memory", problems)
+    if settings.path and isinstance(node, Map):  # relative to the config file that names it, like list files
+        settings = dataclasses.replace(settings, path=str(resolve_against(node.get("path"), settings.path)))
+    return settings
 
 
 def _try(fn):

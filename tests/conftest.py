@@ -46,3 +46,16 @@ def options(default_config):
         return dataclasses.replace(default_config.settings.filters[name], **overrides)
 
     return make
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_data_home(tmp_path_factory):
+    """The proxy's site memory (memory.path: null) lives under XDG_DATA_HOME: a temporary one here,
+    so tests never learn into the user's ~/.local/share/clearpage (proxy workers inherit it)."""
+    old = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
+    yield
+    if old is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = old

@@ -1,0 +1,301 @@
+"""The per-site rule memory: an SQLite database of what each host's pages look like.
+
+Per host it keeps (never page text, never URLs):
+- ``blocks``: fingerprints (hash of structural path + text, see blocks.py) with the number of
+  distinct pages they were seen on: a block recurring unchanged on several pages is the
+  site's template (navigation, footer, sidebars), boilerplate even when one page cannot tell;
+- ``rules``: induced rules, CSS paths of content containers (``content``) and of template
+  blocks (``boilerplate``), each with its support (pages) and last-seen time;
+- ``pages``: a hash of each page's URL (path and query, trackers dropped), so a reload is not
+  counted as a second page.
+
+Concurrency: the proxy's worker processes each open their own connection; the database runs
+in WAL mode with a busy timeout, and each page's update is one short write transaction.
+Size: per-host caps on blocks, pages and rules, and a cap on hosts, all evicted least
+recently seen first. Failure: every database error (locked past the timeout, corrupt file,
+unwritable directory) is logged and the call returns as if the memory were empty, so a page
+is never lost to it (``strict=True``, for the ``clearpage rules`` command, raises instead).
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from ..typed import field
+
+log = logging.getLogger("clearpage.memory")
+
+SCHEMA_VERSION = 1
+CONTENT, BOILERPLATE = "content", "boilerplate"
+# A logged database problem is not logged again within this many seconds (a broken file would
+# otherwise log once per page).
+LOG_EVERY_S = 60.0
+# Query parameters that track the visitor rather than name the page.
+_TRACKING_PARAMS = ("utm_", "fbclid", "gclid", "mc_cid", "mc_eid", "ref", "ref_src", "_ga")
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS hosts(host TEXT PRIMARY KEY, pages INTEGER NOT NULL, last_seen REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS pages(host TEXT NOT NULL, page TEXT NOT NULL, last_seen REAL NOT NULL, PRIMARY KEY(host, page)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS blocks(host TEXT NOT NULL, fp TEXT NOT NULL, path TEXT NOT NULL, pages INTEGER NOT NULL,
+    last_seen REAL NOT NULL, PRIMARY KEY(host, fp)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rules(host TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, support INTEGER NOT NULL,
+    last_seen REAL NOT NULL, PRIMARY KEY(host, kind, path)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS hosts_seen ON hosts(last_seen);
+CREATE INDEX IF NOT EXISTS blocks_seen ON blocks(host, last_seen);
+CREATE INDEX IF NOT EXISTS pages_seen ON pages(host, last_seen);
+CREATE INDEX IF NOT EXISTS rules_seen ON rules(host, last_seen);
+"""
+
+
+@dataclass(frozen=True)
+class MemorySettings:
+    use: Literal["proxy", "always", "off"] = field(doc="proxy: the proxy learns per site, the Python API / filter / eval do not; always: every Pipeline; off: nothing is stored")
+    path: str | None = field(doc="the SQLite file; null = $XDG_DATA_HOME/clearpage/memory.sqlite (~/.local/share/clearpage)")
+    template_pages: int = field(doc="a block seen unchanged on this many other pages of a host is template (boilerplate)", min=2, max=1000)
+    min_support: int = field(doc="pages a content-container rule needs before the fast path uses it", min=1, max=1000)
+    fast_path: bool = field(doc="use a host's content rule instead of running selection when it fits the page")
+    max_hosts: int = field(doc="hosts kept; the least recently seen go first", min=1)
+    max_blocks_per_host: int = field(doc="block fingerprints (and page hashes) kept per host, least recently seen evicted", min=10)
+    max_rules_per_host: int = field(doc="rules kept per host, least recently seen evicted", min=2)
+    busy_timeout_ms: int = field(doc="how long a write waits for another process's before giving up (the page is served anyway)", min=0, max=60000)
+
+
+def default_path() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "clearpage" / "memory.sqlite"
+
+
+def page_key(url: str | None) -> str:
+    """A hash naming the page: its path and query without tracking parameters (never the URL itself)."""
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not k.lower().startswith(_TRACKING_PARAMS)]
+    name = parts.path + ("?" + urlencode(sorted(query)) if query else "")
+    return hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str
+    path: str
+    support: int
+    last_seen: float
+
+
+@dataclass(frozen=True)
+class HostView:
+    """What the memory knows about a host, as far as one page needs it."""
+
+    pages: int  # distinct pages seen
+    page_known: bool  # this page was seen before
+    content_rules: tuple[Rule, ...]  # best supported first
+    boilerplate_rules: tuple[Rule, ...]
+    seen: dict[str, int]  # fingerprint -> pages it was seen on (only this page's fingerprints)
+
+
+EMPTY = HostView(0, False, (), (), {})
+
+
+class MemoryError_(Exception):
+    """A database problem, raised only in strict mode."""
+
+
+class SiteMemory:
+    """One process's handle on the database; thread-safe (one connection behind a lock)."""
+
+    def __init__(self, settings: MemorySettings, *, path: str | Path | None = None, strict: bool = False):
+        self.settings = settings
+        self.path = Path(path or settings.path or default_path()).expanduser()
+        self.strict = strict
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+        self._last_log: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ connection
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=self.settings.busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False)
+            try:
+                conn.execute(f"PRAGMA busy_timeout={int(self.settings.busy_timeout_ms)}")
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across app crashes, fast
+                if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                    conn.executescript(_SCHEMA)
+                    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            except BaseException:
+                conn.close()
+                raise
+            self._conn = conn
+        return self._conn
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def _fail(self, what: str, exc: Exception, default):
+        if self.strict:
+            raise MemoryError_(f"{self.path}: {what}: {exc}") from exc
+        now = time.monotonic()
+        key = f"{what}:{type(exc).__name__}"
+        if now - self._last_log.get(key, -LOG_EVERY_S) >= LOG_EVERY_S:
+            self._last_log[key] = now
+            log.warning("site memory %s: %s failed (%s: %s); page served without it", self.path, what, type(exc).__name__, exc)
+        if self._conn is not None and isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+            self._conn.close()  # a corrupt file: reopen next time (it may have been replaced)
+            self._conn = None
+        return default
+
+    def _run(self, what: str, default, fn):
+        with self._lock:
+            try:
+                return fn(self._connect())
+            except (sqlite3.Error, OSError) as exc:
+                if self._conn is not None and self._conn.in_transaction:
+                    try:
+                        self._conn.rollback()
+                    except sqlite3.Error:
+                        pass
+                return self._fail(what, exc, default)
+
+    # ------------------------------------------------------------------ pages
+
+    def lookup(self, host: str, page: str, fps: list[str]) -> HostView:
+        """The host's rules and how many pages each of ``fps`` was seen on; EMPTY on any error."""
+        return self._run("lookup", EMPTY, lambda c: self._lookup(c, host, page, fps))
+
+    def _lookup(self, c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> HostView:
+        row = c.execute("SELECT pages FROM hosts WHERE host=?", (host,)).fetchone()
+        if row is None:
+            return EMPTY
+        known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
+        rules = [Rule(*r) for r in c.execute(
+            "SELECT kind, path, support, last_seen FROM rules WHERE host=? ORDER BY support DESC, last_seen DESC", (host,))]
+        seen: dict[str, int] = {}
+        for start in range(0, len(fps), 500):  # SQLite's bound-parameter limit
+            chunk = fps[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            seen.update(c.execute(f"SELECT fp, pages FROM blocks WHERE host=? AND fp IN ({marks})", (host, *chunk)).fetchall())
+        return HostView(
+            row[0], known,
+            tuple(r for r in rules if r.kind == CONTENT),
+            tuple(r for r in rules if r.kind == BOILERPLATE),
+            seen,
+        )
+
+    def learn(self, host: str, page: str, blocks: list[tuple[str, str]], content_paths: list[str], boilerplate_paths: list[str]) -> bool:
+        """Record one page: its blocks (fingerprint, path), the content containers chosen and the
+        template blocks found. A page seen before only refreshes last-seen times. False on error."""
+        return self._run("learn", False, lambda c: self._learn(c, host, page, blocks, content_paths, boilerplate_paths))
+
+    def _learn(self, c, host, page, blocks, content_paths, boilerplate_paths) -> bool:
+        now = time.time()
+        c.execute("BEGIN IMMEDIATE")
+        known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
+        step = 0 if known else 1
+        c.execute(
+            "INSERT INTO hosts(host, pages, last_seen) VALUES(?, 1, ?) ON CONFLICT(host) DO UPDATE SET pages=pages+?, last_seen=?",
+            (host, now, step, now),
+        )
+        if page:
+            c.execute("INSERT INTO pages(host, page, last_seen) VALUES(?,?,?) ON CONFLICT DO UPDATE SET last_seen=?", (host, page, now, now))
+        c.executemany(
+            "INSERT INTO blocks(host, fp, path, pages, last_seen) VALUES(?,?,?,1,?) "
+            "ON CONFLICT DO UPDATE SET pages=pages+?, last_seen=?",
+            [(host, fp, path, now, step, now) for fp, path in dict(blocks).items()],
+        )
+        self._add_rules(c, host, CONTENT, content_paths, step, now)
+        self._add_rules(c, host, BOILERPLATE, boilerplate_paths, step, now)
+        self._evict(c, host)
+        c.execute("COMMIT")
+        return True
+
+    @staticmethod
+    def _add_rules(c, host: str, kind: str, paths, step: int, now: float) -> None:
+        c.executemany(
+            "INSERT INTO rules(host, kind, path, support, last_seen) VALUES(?,?,?,1,?) "
+            "ON CONFLICT DO UPDATE SET support=support+?, last_seen=?",
+            [(host, kind, p, now, step, now) for p in dict.fromkeys(paths)],
+        )
+
+    def _evict(self, c, host: str) -> None:
+        s = self.settings
+        caps = (("blocks", "fp", s.max_blocks_per_host), ("pages", "page", s.max_blocks_per_host), ("rules", "kind || ' ' || path", s.max_rules_per_host))
+        for table, key, cap in caps:
+            extra = c.execute(f"SELECT count(*) FROM {table} WHERE host=?", (host,)).fetchone()[0] - cap
+            if extra > 0:
+                c.execute(
+                    f"DELETE FROM {table} WHERE host=? AND {key} IN (SELECT {key} FROM {table} WHERE host=? ORDER BY last_seen LIMIT ?)",
+                    (host, host, extra),
+                )
+        extra = c.execute("SELECT count(*) FROM hosts").fetchone()[0] - s.max_hosts
+        if extra > 0:
+            old = [r[0] for r in c.execute("SELECT host FROM hosts ORDER BY last_seen LIMIT ?", (extra,))]
+            for gone in old:
+                _forget(c, gone)
+
+    # ------------------------------------------------------------------ people (clearpage rules)
+
+    def hosts(self) -> list[tuple[str, int, int, int, float]]:
+        """(host, pages, blocks, rules, last seen) for every host, most recently seen first."""
+        return self._run("list", [], lambda c: c.execute(
+            "SELECT h.host, h.pages, (SELECT count(*) FROM blocks b WHERE b.host=h.host), "
+            "(SELECT count(*) FROM rules r WHERE r.host=h.host), h.last_seen FROM hosts h ORDER BY h.last_seen DESC").fetchall())
+
+    def rules(self, host: str) -> list[Rule]:
+        return self._run("show", [], lambda c: [Rule(*r) for r in c.execute(
+            "SELECT kind, path, support, last_seen FROM rules WHERE host=? ORDER BY kind, support DESC, path", (host,))])
+
+    def template_blocks(self, host: str) -> int:
+        """Fingerprints of the host seen on at least ``template_pages`` pages."""
+        return self._run("show", 0, lambda c: c.execute(
+            "SELECT count(*) FROM blocks WHERE host=? AND pages>=?", (host, self.settings.template_pages)).fetchone()[0])
+
+    def forget(self, host: str) -> bool:
+        """Drop everything about ``host``; False when it was not known."""
+        def run(c):
+            c.execute("BEGIN IMMEDIATE")
+            known = c.execute("SELECT 1 FROM hosts WHERE host=?", (host,)).fetchone() is not None
+            _forget(c, host)
+            c.execute("COMMIT")
+            return known
+        return self._run("forget", False, run)
+
+    def put_rules(self, host: str, kind: str, paths: list[str], support: int) -> None:
+        """Set rules (``clearpage rules import``): each path gets at least ``support``."""
+        def run(c):
+            now = time.time()
+            c.execute("BEGIN IMMEDIATE")
+            c.execute("INSERT INTO hosts(host, pages, last_seen) VALUES(?, 0, ?) ON CONFLICT DO UPDATE SET last_seen=?", (host, now, now))
+            c.executemany(
+                "INSERT INTO rules(host, kind, path, support, last_seen) VALUES(?,?,?,?,?) "
+                "ON CONFLICT DO UPDATE SET support=max(support, excluded.support), last_seen=excluded.last_seen",
+                [(host, kind, p, support, now) for p in paths],
+            )
+            c.execute("COMMIT")
+        self._run("import", None, run)
+
+
+def _forget(c, host: str) -> None:
+    for table in ("hosts", "pages", "blocks", "rules"):
+        c.execute(f"DELETE FROM {table} WHERE host=?", (host,))
+
+
+def open_memory(settings: MemorySettings | None, *, for_proxy: bool) -> SiteMemory | None:
+    """The memory the settings ask for: the proxy's when ``use`` is proxy or always, others' only for always."""
+    if settings is None or settings.use == "off":
+        return None
+    if settings.use == "proxy" and not for_proxy:
+        return None
+    return SiteMemory(settings)

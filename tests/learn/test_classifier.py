@@ -1,0 +1,113 @@
+"""The block classifier: features, the shipped tree, the training command and its export."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content import features as content_features
+from clearpage.filters.learn import classifier, features
+
+PROSE = "The committee met on Tuesday to discuss the new budget, which includes funds for schools, roads and the library. "
+
+
+def _features(body_html: str):
+    doc = dom.parse(f"<html><body>{body_html}</body></html>")
+    return content_features.compute(dom.body_of(doc))
+
+
+def test_feature_rows_describe_the_blocks():
+    menu = "<nav class='menu'><ul>" + "".join(f"<li><a href='/c{i}'>Section number {i}</a></li>" for i in range(8)) + "</ul></nav>"
+    f = _features(f"{menu}<div class='story'><h2>Budget</h2><p>{PROSE * 3}</p><p>{PROSE}</p></div>")
+    blocks, rows = features.extract(f)
+    named = {f.elements[i].get("class") or f.tags[i]: dict(zip(features.FEATURES, row)) for i, row in zip(blocks, rows)}
+    nav, story = named["menu"], named["story"]
+    assert len(rows[0]) == len(features.FEATURES)
+    assert nav["link_density"] == 1.0 and story["link_density"] == 0.0
+    assert nav["hint"] == -1 and story["hint"] == 1  # markup hints: nav is boilerplate, "story" content
+    assert story["paragraphs"] > 0 and story["headings"] > 0 and nav["headings"] == 0
+    assert story["node_imp"] > nav["node_imp"]  # the paper's NodeImp: words over links + tags
+    assert named["ul"]["same_siblings"] == 1.0
+    li = [row for i, row in zip(blocks, rows) if f.tags[i] == "li"][0]
+    assert dict(zip(features.FEATURES, li))["same_siblings"] == 8.0  # eight alike siblings
+    assert nav["tag_nav"] == 1.0 and story["tag_div"] == 1.0
+
+
+def test_shipped_model_loads_and_separates_menu_from_prose():
+    model = classifier.shipped()
+    assert model is not None
+    assert model.trained["command"].startswith("clearpage train ") and len(model.trained["data_hash"]) == 64
+    assert model.trained["library"].startswith("scikit-learn ")
+    menu = "<div class='links'>" + " | ".join(f"<a href='/t/{i}'>Topic {i}</a>" for i in range(25)) + "</div>"
+    f = _features(f"<div id='wrap'><div class='text'><p>{PROSE * 4}</p><p>{PROSE * 3}</p>{menu}</div></div>")
+    p = model.probabilities(f)
+    by_class = {f.elements[i].get("class") or f.tags[i]: v for i, v in p.items()}
+    assert by_class["links"] < 0.5 < max(v for i, v in p.items() if f.tags[i] == "p")
+
+
+def test_a_stale_model_is_refused():
+    with pytest.raises(ValueError, match="retrain"):
+        classifier.BlockClassifier({"format": 1, "kind": "decision_tree", "features": ["x"], "tree": {}})
+
+
+def test_labels_follow_the_ground_truth_words():
+    from collections import Counter
+
+    from clearpage.filters.learn.train import label
+
+    truth = Counter("the committee met on tuesday to discuss the budget".split())
+    assert label("The committee met on Tuesday", truth) == 1
+    assert label("Home | News | Sport | the", truth) == 0  # one word in four
+    assert label("", truth) == 0
+
+
+@pytest.mark.shared
+@pytest.mark.slow
+def test_train_command_exports_a_tree_that_predicts_like_sklearn(shared, tmp_path, capsys):
+    sklearn = pytest.importorskip("sklearn", reason="the train extra (scikit-learn) is not installed")
+    from clearpage.addon.cli import main
+    from clearpage.filters.learn import train
+
+    out = tmp_path / "model.json"
+    dataset = str(shared / "datasets" / "wcxb-dev")
+    assert main(["train", dataset, "--out", str(out), "--limit", "12"]) == 0
+    printed = capsys.readouterr().out
+    assert "cross-validation grouped by domain" in printed and "baseline" in printed
+    model = json.loads(out.read_text())
+    assert model["trained"]["command"] == f"clearpage train {dataset} --out {out} --limit 12"
+    assert model["trained"]["library"] == f"scikit-learn {sklearn.__version__}"
+    # the pure-Python walk gives the probabilities scikit-learn's own tree gives
+    import numpy as np
+    from sklearn.tree import DecisionTreeClassifier
+
+    data = train.collect(dataset, limit=12, progress=False)
+    X, y = np.asarray(data["X"]), np.asarray(data["y"])
+    fitted = DecisionTreeClassifier(**train.TREE_PARAMS).fit(X, y)
+    ours = classifier.BlockClassifier(model)
+    expected = fitted.predict_proba(X)[:, 1]
+    assert max(abs(ours.p_content(list(row)) - e) for row, e in zip(X, expected)) < 1e-3
+
+
+@pytest.mark.shared
+def test_shipped_model_came_from_the_shared_dataset(shared):
+    from clearpage.filters.evaluation import datasets
+    from clearpage.filters.learn.train import data_hash
+
+    pages = datasets.load(shared / "datasets" / "wcxb-dev")
+    assert classifier.shipped().trained["data_hash"] == data_hash(pages)
+
+
+def test_prune_removes_only_sure_boilerplate_inside_the_selection():
+    from clearpage.filters.context import PageContext
+
+    menu = "<div class='links'>" + " | ".join(f"<a href='/t/{i}'>Topic {i}</a>" for i in range(25)) + "</div>"
+    doc = dom.parse(f"<html><body><div id='wrap'><div class='text'><p>{PROSE * 4}</p><p>{PROSE * 3}</p>{menu}</div></div></body></html>")
+    f = content_features.compute(dom.body_of(doc))
+    text = next(i for i in range(len(f)) if f.elements[i].get("class") == "text")
+    ctx = PageContext(url="https://example.com/a")
+    removed = classifier.prune(f, [0] * len(f), [text], ctx)
+    assert removed == 1 and not doc.xpath("//div[@class='links']")
+    assert len(doc.xpath("//p")) == 2  # the paragraphs stay
+    assert len(ctx.removed_links) == 25  # the links stay reachable
+    assert ctx.reports[0].filter == classifier.REPORT

@@ -1,0 +1,161 @@
+"""The SQLite memory itself: concurrent writers, a corrupt or locked file, caps and eviction."""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import multiprocessing
+import sqlite3
+
+import pytest
+
+from clearpage.filters import Pipeline, load_config_text
+from clearpage.filters.learn import blocks
+from clearpage.filters.learn.memory import CONTENT, SiteMemory, page_key
+
+from .site_pages import memory_config, pages
+
+
+def _settings(path, **overrides):
+    return dataclasses.replace(load_config_text(memory_config(path)).memory, **overrides)
+
+
+def _writer(path: str, worker: int, count: int, out) -> None:
+    memory = SiteMemory(_settings(path, busy_timeout_ms=10_000))
+    ok = 0
+    for i in range(count):
+        shared = [("f%02d" % k, "body > div.t%d" % k) for k in range(20)]  # the template, on every page
+        own = [("w%d-p%d-%d" % (worker, i, k), "body > div#page > p") for k in range(20)]
+        ok += memory.learn("shared.example", page_key(f"https://shared.example/{worker}/{i}"), shared + own, ["body > div#page"], [])
+    out.put(ok)
+
+
+@pytest.mark.slow
+def test_several_writer_processes(tmp_path):
+    path = str(tmp_path / "m.sqlite")
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    procs = [ctx.Process(target=_writer, args=(path, w, 25, out)) for w in range(4)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0, 0, 0, 0]
+    assert sum(out.get(timeout=5) for _ in procs) == 100  # no write was lost to a lock
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("SELECT pages FROM hosts").fetchone()[0] == 100
+    assert db.execute("SELECT min(pages), max(pages) FROM blocks WHERE fp LIKE 'f%'").fetchone() == (100, 100)
+    assert db.execute("SELECT count(*) FROM blocks WHERE fp LIKE 'w%'").fetchone()[0] == 2000
+    assert db.execute("SELECT support FROM rules WHERE kind=?", (CONTENT,)).fetchone()[0] == 100
+
+
+def test_corrupt_database_fails_open(tmp_path, caplog):
+    path = tmp_path / "m.sqlite"
+    path.write_bytes(b"this is not an sqlite database, just bytes " * 200)
+    config = load_config_text(memory_config(path))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    url, html = pages()[0]
+    with caplog.at_level(logging.WARNING, logger="clearpage.memory"):
+        result = pipeline.run(html, url, mode="reader")
+    assert result.changed and "Story 1 of the week" in result.text
+    assert result.selection.startswith("auto:")
+    assert any("site memory" in r.message and "served without it" in r.message for r in caplog.records)
+    assert path.read_bytes().startswith(b"this is not")  # left for a person to inspect
+
+
+def test_locked_database_fails_open(tmp_path, caplog):
+    path = tmp_path / "m.sqlite"
+    config = load_config_text(memory_config(path, busy_timeout_ms=0))
+    memory = SiteMemory(config.memory)
+    pipeline = Pipeline(config, memory=memory)
+    url, html = pages()[0]
+    pipeline.run(html, url, mode="reader")  # creates the database
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with caplog.at_level(logging.WARNING, logger="clearpage.memory"):
+            url2, html2 = pages()[1]
+            result = pipeline.run(html2, url2, mode="reader")
+    finally:
+        holder.execute("ROLLBACK")
+    assert "Story 2 of the week" in result.text
+    assert any("locked" in r.message for r in caplog.records)
+    assert memory.hosts()[0][1] == 1  # the locked-out page was not recorded; the next one is
+    url3, html3 = pages()[2]
+    pipeline.run(html3, url3, mode="reader")
+    assert memory.hosts()[0][1] == 2
+
+
+def test_unwritable_directory_fails_open(tmp_path, caplog):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    config = load_config_text(memory_config(blocker / "sub" / "m.sqlite"))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    url, html = pages()[0]
+    with caplog.at_level(logging.WARNING, logger="clearpage.memory"):
+        assert "Story 1 of the week" in pipeline.run(html, url, mode="reader").text
+    assert caplog.records
+
+
+def test_per_host_caps_evict_least_recently_seen(tmp_path):
+    memory = SiteMemory(_settings(tmp_path / "m.sqlite", max_blocks_per_host=10, max_rules_per_host=2))
+    for i in range(5):
+        memory.learn("a.example", f"p{i}", [(f"fp{i}-{k}", f"body > div.b{k}") for k in range(4)], [f"body > div.c{i}"], [])
+    db = sqlite3.connect(tmp_path / "m.sqlite")
+    kept = {r[0] for r in db.execute("SELECT fp FROM blocks")}
+    assert len(kept) == 10 and {f"fp4-{k}" for k in range(4)} <= kept and not any(fp.startswith("fp0") for fp in kept)
+    assert [r.path for r in memory.rules("a.example")] == ["body > div.c3", "body > div.c4"]
+    assert db.execute("SELECT count(*) FROM pages").fetchone()[0] == 5
+
+
+def test_host_cap_forgets_the_least_recently_seen_host(tmp_path):
+    memory = SiteMemory(_settings(tmp_path / "m.sqlite", max_hosts=2))
+    for host in ("one.example", "two.example", "three.example"):
+        memory.learn(host, "p", [("fp", "body > div")], ["body > div"], [])
+    memory.learn("two.example", "q", [("fp", "body > div")], [], [])  # two is now the most recent
+    memory.learn("four.example", "p", [("fp", "body > div")], [], [])
+    assert sorted(h[0] for h in memory.hosts()) == ["four.example", "two.example"]
+    db = sqlite3.connect(tmp_path / "m.sqlite")
+    assert db.execute("SELECT count(*) FROM blocks WHERE host IN ('one.example', 'three.example')").fetchone()[0] == 0
+
+
+def test_forget(tmp_path):
+    memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
+    memory.learn("a.example", "p", [("fp", "body > div")], ["body > div"], [])
+    assert memory.forget("a.example") is True
+    assert memory.forget("a.example") is False
+    assert memory.hosts() == [] and memory.rules("a.example") == []
+
+
+def test_paths_and_fingerprints():
+    from clearpage.filters import dom
+
+    def page(text, extra=""):
+        return dom.parse(f'<body><div id="page" class="wrap main x-9f3k2">{extra}<div class="post-12345 story"><p>{text}</p></div></div></body>')
+
+    doc = page("Hello there, reader.")
+    story = doc.xpath("//div[contains(@class, 'story')]")[0]
+    assert blocks.path_of(story) == "body > div#page.main.wrap > div.story"
+    found = blocks.page_blocks(dom.body_of(doc))
+    assert [b.path for b in found] == ["body > div#page.main.wrap", "body > div#page.main.wrap > div.story", "body > div#page.main.wrap > div.story > p"]
+    assert [b.chars for b in found] == [20, 20, 20]
+    same = blocks.page_blocks(dom.body_of(page("Hello   there,\n reader.", extra="<span></span>")))
+    other = blocks.page_blocks(dom.body_of(page("Goodbye, reader.")))
+    assert [b.fp for b in same] == [b.fp for b in found]  # whitespace and empty markup do not count
+    assert not {b.fp for b in other} & {b.fp for b in found}
+    assert all(len(b.fp) == 16 and "Hello" not in b.fp for b in found)
+    assert not blocks.stable_token("css-1x2y3z") and not blocks.stable_token("9lives") and blocks.stable_token("col-md-8")
+
+
+def test_block_cap_keeps_the_page_edges():
+    from clearpage.filters import dom
+
+    items = "".join(f"<div>Block number {i} of the page</div>" for i in range(100))
+    found = blocks.page_blocks(dom.body_of(dom.parse(f"<body>{items}</body>")), max_blocks=10)
+    assert [b.element.text for b in found] == [f"Block number {i} of the page" for i in (*range(5), *range(95, 100))]
+
+
+def test_page_key_ignores_tracking_parameters():
+    assert page_key("https://a.example/x?id=3&utm_source=feed") == page_key("https://a.example/x?id=3")
+    assert page_key("https://a.example/x?id=3") != page_key("https://a.example/x?id=4")
+    assert page_key("https://a.example/x#top") == page_key("https://a.example/x")

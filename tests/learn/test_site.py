@@ -1,0 +1,149 @@
+"""The site memory around content selection: template blocks dropped, the fast path, purity."""
+from __future__ import annotations
+
+import sqlite3
+
+from clearpage.filters import Pipeline, load_config_text
+from clearpage.filters.learn import site
+from clearpage.filters.learn.memory import SiteMemory
+
+from .site_pages import FOOTER_TEXT, NAV_TEXT, memory_config, pages
+
+
+def _memory_notes(result) -> list[str]:
+    return [n for r in result.reports if r.filter == site.REPORT for n in r.notes]
+
+
+def test_single_page_selection_keeps_the_template(default_config):
+    # The premise: one page alone cannot tell the site's welcome and colophon blocks from content.
+    pipeline = Pipeline(default_config)
+    for url, html in pages():
+        text = pipeline.run(html, url, mode="reader").text
+        assert NAV_TEXT in text and FOOTER_TEXT in text
+
+
+def test_template_dropped_from_page_five_on(tmp_path):
+    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+    memory = SiteMemory(config.memory)
+    pipeline = Pipeline(config, memory=memory)
+    for number, (url, html) in enumerate(pages(), 1):
+        result = pipeline.run(html, url, mode="reader")
+        assert "Story %d of the week" % number in result.text  # the article stays
+        if number == 1:
+            assert NAV_TEXT in result.text and FOOTER_TEXT in result.text
+        if number >= 5:
+            assert NAV_TEXT not in result.text, number
+            assert FOOTER_TEXT not in result.text, number
+            memory_report = next(r for r in result.reports if r.filter == site.REPORT)
+            assert {r.target for r in memory_report.removals} == {"div.welcome", "div.colophon", "p.updated"}
+            assert all("template block" in r.reason for r in memory_report.removals)
+    assert memory.hosts()[0][:2] == ("gazette.example", 10)
+
+
+def test_fast_path_used_and_reported(tmp_path):
+    config = load_config_text(memory_config(tmp_path / "m.sqlite", fast_path="true"))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    results = [pipeline.run(html, url, mode="reader") for url, html in pages()]
+    assert results[0].selection.startswith("auto:")
+    # min_support 3: three pages make the rule, the fourth uses it
+    assert results[3].selection.startswith("memory: body > div#page")
+    assert any(n.startswith("fast path:") for n in _memory_notes(results[3]))
+    assert not any(n.startswith("fast path:") for n in _memory_notes(results[2]))
+
+
+def test_without_fast_path_selection_runs_and_template_goes(tmp_path):
+    config = load_config_text(memory_config(tmp_path / "m.sqlite", fast_path="false"))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    results = [pipeline.run(html, url, mode="reader") for url, html in pages()]
+    assert all(r.selection.startswith("auto:") for r in results)
+    assert NAV_TEXT not in results[6].text and FOOTER_TEXT not in results[6].text
+
+
+def test_rule_that_does_not_fit_falls_back_to_selection(tmp_path):
+    config = load_config_text(memory_config(tmp_path / "m.sqlite", fast_path="true"))
+    memory = SiteMemory(config.memory)
+    pipeline = Pipeline(config, memory=memory)
+    for url, html in pages()[:5]:
+        pipeline.run(html, url, mode="reader")
+    other = pages()[5][1].replace('<div id="page">', '<div id="wrapper">')  # a redesign: the rule finds nothing
+    result = pipeline.run(other, "https://gazette.example/story/redesigned", mode="reader")
+    assert result.selection.startswith("auto:")
+    assert "Story 6 of the week" in result.text
+
+
+def test_reload_is_not_a_new_page(tmp_path):
+    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+    memory = SiteMemory(config.memory)
+    pipeline = Pipeline(config, memory=memory)
+    url, html = pages()[0]
+    for _ in range(6):  # the same story six times (tracking parameters do not make it new)
+        result = pipeline.run(html, url + "?utm_source=feed", mode="reader")
+    assert "Story 1 of the week" in result.text and NAV_TEXT in result.text
+    assert memory.hosts()[0][1] == 1
+
+
+def test_no_page_text_is_stored(tmp_path):
+    path = tmp_path / "m.sqlite"
+    config = load_config_text(memory_config(path))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    for url, html in pages():
+        pipeline.run(html, url, mode="reader")
+    dump = "\n".join(sqlite3.connect(path).iterdump())
+    for phrase in ("Riverside", "Gazette", "volunteers", "Cooperative", "/story/", "Story 1"):
+        assert phrase not in dump
+    assert "body > div#page" in dump  # the structure is what is kept
+
+
+def test_api_is_pure_unless_asked(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert Pipeline().memory is None  # default `use: proxy`: the Python API learns nothing
+    always = Pipeline(load_config_text("memory: {use: always}\n"))
+    assert always.memory is not None and always.memory.path == tmp_path / "clearpage" / "memory.sqlite"
+    assert load_config_text("memory: off\n").memory.use == "off"
+    assert Pipeline(load_config_text("memory: off\n")).memory is None
+
+
+def test_proxy_worker_learns_by_default(tmp_path, monkeypatch):
+    from clearpage.addon import worker
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    pipeline = worker._Pipelines().get(worker.ConfigSpec(digest="d", path=None, text=None))
+    assert pipeline.memory is not None
+    off = worker._Pipelines().get(worker.ConfigSpec(digest="e", path=None, text="memory: off\n"))
+    assert off.memory is None
+
+
+def test_bad_memory_config_names_the_line():
+    import pytest
+
+    from clearpage.filters import ConfigError
+
+    with pytest.raises(ConfigError) as err:
+        load_config_text("memory:\n  use: sometimes\n")
+    assert "memory.use" in str(err.value) and ":2:" in str(err.value)
+
+
+def test_template_text_in_the_middle_of_the_content_stays(tmp_path):
+    # Repeated text between two parts of the content (a product page's spec labels, a note in
+    # the story) is not navigation: only leading and trailing template blocks go.
+    note = "<div class='note'>Every story in this series is checked by two editors before it is printed.</div>"
+    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    for number, (url, html) in enumerate(pages(), 1):
+        html = html.replace("</p>\n<p>", "</p>\n" + note + "\n<p>", 1)
+        result = pipeline.run(html, url, mode="reader")
+    assert "checked by two editors" in result.text
+    assert NAV_TEXT not in result.text and FOOTER_TEXT not in result.text
+
+
+def test_one_article_under_many_urls_is_not_template(tmp_path):
+    # The same story at /a, /a?page=print, /amp/a ...: all its blocks recur, none is template.
+    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+    pipeline = Pipeline(config, memory=SiteMemory(config.memory))
+    url, html = pages()[0]
+    for k in range(6):
+        result = pipeline.run(html, f"{url}/copy{k}", mode="reader")
+    assert "Story 1 of the week" in result.text
+    assert result.text.count("told the Gazette") >= 4
+    notes = _memory_notes(result)
+    assert any("a known page's content, kept" in n for n in notes)
