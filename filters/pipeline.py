@@ -234,14 +234,19 @@ class Pipeline:
         return Result(page_html, content_text, page.title, applied, _unique(ctx), ctx.reports, output, media, True, decision, meta, sel)
 
 
-def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
-    """Site selectors first, then the configured algorithm and its fallbacks."""
+def remove_noise(profile: Profile, doc, ctx: PageContext) -> None:
+    """Kill what the profile's noise selectors match (before any content is chosen)."""
     report = None
     for selector in profile.noise_selectors:
         for el in selector(doc):
             if el.getparent() is not None:
                 report = report or ctx.new_report("noise_selectors")
                 ctx.kill(el, report, f"noise selector {selector.css}")
+
+
+def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
+    """Site selectors first, then the configured algorithm and its fallbacks."""
+    remove_noise(profile, doc, ctx)
     matched = [el for selector in profile.content_selectors for el in selector(doc)]
     if matched:
         from .content.base import in_document_order

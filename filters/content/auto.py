@@ -18,20 +18,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import dom
+from .. import dom, regex
 from ..context import PageContext
 from ..typed import field
 from . import features as feat
 from . import hints
 from .base import ContentAlgorithm, Selection, register
-
-
-def _check_regex(value: str) -> str | None:
-    try:
-        re.compile(value)
-    except re.error as exc:
-        return f"not a regular expression: {exc}"
-    return None
 
 
 # Microdata types of discussion pages (JSON-LD is gone with the scripts by the time we run).
@@ -58,7 +50,7 @@ class AutoOptions:
     sibling_prose_chars: int = field(doc="... as does a sibling with this much prose ...", min=0)
     sibling_max_link_density: float = field(doc="... and less link text than this", min=0.0, max=1.0)
     forum_share: float = field(doc="on a discussion page, comment-marked blocks are the content when they hold this share of the text", min=0.0, max=1.0)
-    forum_urls: str = field(doc="regex: a page whose URL matches is a discussion, its comments are the content", check=_check_regex)
+    forum_urls: str = field(doc="regex: a page whose URL matches is a discussion, its comments are the content", check=regex.check_pattern)
     link_list_density: float = field(doc="inside the content, a block with more link text than this is a link list", min=0.0, max=1.0)
     link_list_min_links: int = field(doc="... when it has at least this many links", min=1)
     link_list_max_text: int = field(doc="... and at most this many characters outside links", min=0)
@@ -74,7 +66,7 @@ class Auto(ContentAlgorithm):
 
     def __init__(self, options: AutoOptions, env):
         super().__init__(options, env)
-        self._forum_urls = re.compile(options.forum_urls, re.IGNORECASE)
+        self._forum_urls = regex.compile_pattern("(?i)" + options.forum_urls)  # RE2: config regexes never backtrack
 
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)

@@ -49,7 +49,9 @@ def select(memory: SiteMemory, profile, doc, ctx: PageContext, select_content: C
     min_chars = profile.settings.content.min_chars
     selection = None
     if settings.fast_path and view.content_rules and not profile.content_selectors:
-        _remove_noise(profile, doc, ctx)
+        from ..pipeline import remove_noise  # pipeline imports this module lazily: no cycle
+
+        remove_noise(profile, doc, ctx)
         selection = fast_path(view, doc, min_chars, settings.min_support)
     if selection is None:
         selection = select_content(profile, doc, ctx)
@@ -72,16 +74,6 @@ def _other_pages(view: HostView, block: Block) -> int:
 def _worth_a_rule(selection: Selection) -> bool:
     """The whole body is no rule; a selection of site selectors is one already."""
     return selection.algorithm not in ("selectors",) and not any(dom.tag_of(n) in ("body", "html") for n in selection.nodes)
-
-
-def _remove_noise(profile, doc, ctx: PageContext) -> None:
-    """The profile's noise selectors (select_content applies them itself on the slow path)."""
-    report = None
-    for selector in profile.noise_selectors:
-        for el in selector(doc):
-            if el.getparent() is not None:
-                report = report or ctx.new_report("noise_selectors")
-                ctx.kill(el, report, f"noise selector {selector.css}")
 
 
 def fast_path(view: HostView, doc, min_chars: int, min_support: int) -> Selection | None:
