@@ -140,13 +140,13 @@ def test_filtering_runs_off_the_event_loop():
         tick = asyncio.create_task(ticker())
         try:
             started = time.monotonic()
-            reply = await pool.run(job(big_page(1_000_000)), 60)
+            reply = await pool.run(job(big_page(2_000_000)), 60)
             took = time.monotonic() - started
         finally:
             tick.cancel()
             pool.close()
         assert reply.status == OK
-        assert took > 0.5, "the page was too quick to show anything"
+        assert took > 0.1, "the page took under ten ticks: too quick to show anything"
         assert max(gaps) < min(0.25, took / 2)
 
     asyncio.run(main())
