@@ -1,20 +1,30 @@
-"""The learned block classifier at run time: the shipped decision tree, walked in pure Python.
+"""The learned block classifier at run time: the shipped model, walked in pure Python.
 
 ``model.json`` (beside this file) is written by ``clearpage train`` (filters/learn/train.py)
 and records the command, the data's hash and the library that produced it. It is read once
-per process; no scikit-learn is needed to use it.
+per process; no scikit-learn is needed to use it. Two kinds: a single decision tree
+(``decision_tree``, leaves holding p(content)) or gradient-boosted trees (``gradient_boosting``:
+the leaves of every tree hold log-odds that add up, with a baseline, to the block's score).
 
-``prune`` is what ``auto`` calls after its own cleaning: blocks inside the chosen content that
-the tree is sure are not content (probability below ``PRUNE_BELOW``) are removed, outermost
-first, never more than ``PRUNE_MAX_SHARE`` of the content's text each, and never the
-selected nodes themselves. Their links go to the removed-links list like any removal.
+``shipped()`` is that model, unless an override is in force (``override(model)``): the
+out-of-fold evaluation (``clearpage eval --classifier-folds DIR``) runs each page with the
+model that never saw its site, so what calls ``shipped()`` during that page gets that model.
+
+``prune`` removes blocks inside the chosen content that the model is sure are not content
+(probability below ``PRUNE_BELOW``), outermost first, never more than ``PRUNE_MAX_SHARE`` of the
+content's text each, and never the selected nodes themselves. Their links go to the
+removed-links list like any removal.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import importlib.resources
 import json
 import logging
+import math
+from pathlib import Path
 
 from ..content.features import Features
 from ..context import PageContext
@@ -23,33 +33,57 @@ from . import features
 log = logging.getLogger("clearpage.learn")
 
 MODEL_FILE = "model.json"
+FOLDS_INDEX = "folds.json"  # beside the per-fold models of `clearpage train --folds-out DIR`
 REPORT = "classifier"
 PRUNE_BELOW = 0.1  # p(content) under which a block inside the content goes: the tree's surest leaves only
 PRUNE_MAX_SHARE = 0.3  # a block with this share of the content's text or more stays whatever the tree says
 
 
+KINDS = {1: "decision_tree", 2: "gradient_boosting"}  # format number -> model kind
+
+
 class BlockClassifier:
-    """A decision tree as exported by train.fit_and_export."""
+    """A decision tree or gradient-boosted trees, as exported by train.export."""
 
     def __init__(self, model: dict):
-        if model.get("format") != 1 or model.get("kind") != "decision_tree":
-            raise ValueError("not a clearpage block-classifier model (format 1, decision_tree)")
+        kind = model.get("kind")
+        if KINDS.get(model.get("format")) != kind:
+            raise ValueError("not a clearpage block-classifier model (format 1 decision_tree or 2 gradient_boosting)")
         if model.get("features") != list(features.FEATURES):
             raise ValueError("model features differ from filters/learn/features.py: retrain with `clearpage train`")
-        tree = model["tree"]
+        self.kind = kind
+        tree = model["tree"] if kind == "decision_tree" else model["trees"]
         self.feature = tree["feature"]
         self.threshold = tree["threshold"]
         self.left = tree["left"]
         self.right = tree["right"]
-        self.p = tree["p_content"]
+        if kind == "decision_tree":
+            self.p = tree["p_content"]
+            self.roots: list[int] = []
+            self.baseline = 0.0
+        else:  # node numbers run on across the trees; ``roots`` says where each tree starts
+            self.p = tree["value"]
+            self.roots = tree["roots"]
+            self.baseline = float(model["baseline"])
+            if not self.roots or any(r < 0 or r >= len(self.feature) for r in self.roots):
+                raise ValueError("gradient_boosting model without valid tree roots")
         self.trained = model.get("trained", {})
 
     def p_content(self, row: list[float]) -> float:
-        node = 0
-        left, right, feature, threshold = self.left, self.right, self.feature, self.threshold
-        while left[node] >= 0:
-            node = left[node] if row[feature[node]] <= threshold[node] else right[node]
-        return self.p[node]
+        left, right, feature, threshold, value = self.left, self.right, self.feature, self.threshold, self.p
+        if not self.roots:
+            node = 0
+            while left[node] >= 0:
+                node = left[node] if row[feature[node]] <= threshold[node] else right[node]
+            return value[node]
+        score = self.baseline
+        for node in self.roots:
+            while left[node] >= 0:
+                node = left[node] if row[feature[node]] <= threshold[node] else right[node]
+            score += value[node]
+        if score < -700.0:  # exp would overflow; p is 0 to double precision anyway
+            return 0.0
+        return 1.0 / (1.0 + math.exp(-score))
 
     def probabilities(self, f: Features, kinds: list[int] | None = None) -> dict[int, float]:
         """p(content) per block element number."""
@@ -57,15 +91,44 @@ class BlockClassifier:
         return {i: self.p_content(row) for i, row in zip(blocks, rows)}
 
 
+def load(path: str | Path) -> BlockClassifier:
+    """A model file (``clearpage train --out`` or one of ``--folds-out``); ValueError if it is not one."""
+    try:
+        return BlockClassifier(json.loads(Path(path).read_text(encoding="utf-8")))
+    except (OSError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: not a block-classifier model ({type(exc).__name__}: {exc})") from exc
+
+
 @functools.cache
-def shipped() -> BlockClassifier | None:
-    """The model inside the package, or None (logged) when it is missing or stale."""
+def _packaged() -> BlockClassifier | None:
     try:
         text = importlib.resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8")
         return BlockClassifier(json.loads(text))
     except (OSError, ValueError, KeyError) as exc:
         log.warning("block classifier unavailable (%s); auto runs without it", exc)
         return None
+
+
+_NOT_SET = object()
+_override: contextvars.ContextVar = contextvars.ContextVar("clearpage_block_classifier", default=_NOT_SET)
+
+
+def shipped() -> BlockClassifier | None:
+    """The model in force: the one inside the package (None, logged, when missing or stale),
+    or the one ``override`` put in force for the current context."""
+    model = _override.get()
+    return _packaged() if model is _NOT_SET else model
+
+
+@contextlib.contextmanager
+def override(model: BlockClassifier | None):
+    """``shipped()`` returns ``model`` inside the block (this thread / task only), e.g. the
+    model of the fold that never saw the page's site."""
+    token = _override.set(model)
+    try:
+        yield model
+    finally:
+        _override.reset(token)
 
 
 def prune(f: Features, kinds: list[int], nodes: list[int], ctx: PageContext) -> int:
@@ -113,3 +176,26 @@ def _attached(el, roots) -> bool:
             return True
         node = node.getparent()
     return False
+
+
+class FoldModels:
+    """The per-fold models of ``clearpage train --folds-out DIR``: for a page, the model that never saw its site."""
+
+    def __init__(self, directory: str | Path):
+        directory = Path(directory)
+        try:
+            index = json.loads((directory / FOLDS_INDEX).read_text(encoding="utf-8"))
+            files, domains = index["files"], index["domains"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{directory}: no per-fold models ({FOLDS_INDEX}: {type(exc).__name__}: {exc}); "
+                             "write them with `clearpage train DATASET --out FILE --folds-out DIR`") from exc
+        self.directory = directory
+        self.names = list(files)
+        self.models = [load(directory / name) for name in files]
+        self.domains: dict[str, int] = {str(d): int(k) for d, k in domains.items()}
+        if not self.models or any(not 0 <= k < len(self.models) for k in self.domains.values()):
+            raise ValueError(f"{directory}/{FOLDS_INDEX}: fold numbers do not match its model files")
+
+    def fold_of(self, domain: str) -> int:
+        """The fold holding ``domain`` out; a domain no fold trained on (another dataset) gets fold 0, which never saw it either."""
+        return self.domains.get(domain, 0)

@@ -46,6 +46,63 @@ def test_shipped_model_loads_and_separates_menu_from_prose():
     assert by_class["links"] < 0.5 < max(v for i, v in p.items() if f.tags[i] == "p")
 
 
+def test_shipped_model_is_small_and_says_what_it_is():
+    from pathlib import Path
+
+    model = classifier.shipped()
+    assert model.kind in ("decision_tree", "gradient_boosting")
+    assert set(model.trained["cv"]) == {"tree", "gb"}  # the comparison travels with the model
+    assert (Path(classifier.__file__).parent / classifier.MODEL_FILE).stat().st_size < 300_000  # pure-Python, loads fast
+
+
+def _stumps(baseline: float, *stumps: tuple[int, float, float, float]) -> dict:
+    """A gradient_boosting model of one-split trees (feature, threshold, left value, right value)."""
+    trees = {"roots": [], "feature": [], "threshold": [], "left": [], "right": [], "value": []}
+    for feature, threshold, low, high in stumps:
+        root = len(trees["feature"])
+        trees["roots"].append(root)
+        trees["feature"] += [feature, -2, -2]
+        trees["threshold"] += [threshold, 0.0, 0.0]
+        trees["left"] += [root + 1, -1, -1]
+        trees["right"] += [root + 2, -1, -1]
+        trees["value"] += [0.0, low, high]
+    return {"format": 2, "kind": "gradient_boosting", "features": list(features.FEATURES), "baseline": baseline, "trees": trees}
+
+
+def test_gradient_boosting_adds_the_trees_log_odds():
+    import math
+
+    model = classifier.BlockClassifier(_stumps(0.5, (0, 2.0, -1.0, 1.5), (3, 0.5, 0.25, -2.0)))
+    row = [0.0] * len(features.FEATURES)
+    row[0], row[3] = 3.0, 0.1  # right in the first tree (x > 2), left in the second (x <= 0.5)
+    assert model.p_content(row) == pytest.approx(1 / (1 + math.exp(-(0.5 + 1.5 + 0.25))))
+    row[0], row[3] = 2.0, 0.9  # a value equal to the threshold goes left, as in scikit-learn
+    assert model.p_content(row) == pytest.approx(1 / (1 + math.exp(-(0.5 - 1.0 - 2.0))))
+
+
+def test_override_is_what_shipped_returns_in_this_context_only():
+    import threading
+
+    packaged = classifier.shipped()
+    other = classifier.BlockClassifier(_stumps(-3.0, (0, 1.0, 0.0, 0.0)))
+    seen_in_thread = []
+    with classifier.override(other):
+        assert classifier.shipped() is other
+        thread = threading.Thread(target=lambda: seen_in_thread.append(classifier.shipped()))
+        thread.start()
+        thread.join()
+        with classifier.override(None):  # "no classifier" can be forced too
+            assert classifier.shipped() is None
+        assert classifier.shipped() is other
+    assert classifier.shipped() is packaged
+    assert seen_in_thread == [packaged]  # another thread keeps the packaged model
+
+
+def test_fold_models_refuse_a_directory_without_an_index(tmp_path):
+    with pytest.raises(ValueError, match="--folds-out"):
+        classifier.FoldModels(tmp_path)
+
+
 def test_a_stale_model_is_refused():
     with pytest.raises(ValueError, match="retrain"):
         classifier.BlockClassifier({"format": 1, "kind": "decision_tree", "features": ["x"], "tree": {}})
@@ -64,29 +121,46 @@ def test_labels_follow_the_ground_truth_words():
 
 @pytest.mark.shared
 @pytest.mark.slow
-def test_train_command_exports_a_tree_that_predicts_like_sklearn(shared, tmp_path, capsys):
+@pytest.mark.parametrize("kind", ["tree", "gb"])
+def test_train_command_exports_a_model_that_predicts_like_sklearn(shared, tmp_path, capsys, kind):
     sklearn = pytest.importorskip("sklearn", reason="the train extra (scikit-learn) is not installed")
     from clearpage.addon.cli import main
     from clearpage.filters.learn import train
 
-    out = tmp_path / "model.json"
+    out, folds = tmp_path / "model.json", tmp_path / "folds"
     dataset = str(shared / "datasets" / "wcxb-dev")
-    assert main(["train", dataset, "--out", str(out), "--limit", "12"]) == 0
+    assert main(["train", dataset, "--out", str(out), "--limit", "12", "--model", kind, "--folds-out", str(folds)]) == 0
     printed = capsys.readouterr().out
     assert "cross-validation grouped by domain" in printed and "baseline" in printed
+    assert "  tree  0." in printed and "  gb    0." in printed  # both models, on the same folds
     model = json.loads(out.read_text())
-    assert model["trained"]["command"] == f"clearpage train {dataset} --out {out} --limit 12"
+    flag = "" if kind == train.SHIPPED_KIND else f" --model {kind}"
+    assert model["trained"]["command"] == f"clearpage train {dataset} --out {out}{flag} --limit 12"
     assert model["trained"]["library"] == f"scikit-learn {sklearn.__version__}"
-    # the pure-Python walk gives the probabilities scikit-learn's own tree gives
+    assert model["trained"]["model"] == kind and set(model["trained"]["cv"]) == {"tree", "gb"}
+    assert set(model["trained"]["cv"]["gb"]["per_type"]) == {"article"}  # the first 12 pages are articles
+    # the pure-Python walk gives the probabilities scikit-learn's own model gives
     import numpy as np
-    from sklearn.tree import DecisionTreeClassifier
 
     data = train.collect(dataset, limit=12, progress=False)
     X, y = np.asarray(data["X"]), np.asarray(data["y"])
-    fitted = DecisionTreeClassifier(**train.TREE_PARAMS).fit(X, y)
+    fitted = train.estimator(kind).fit(X, y)
     ours = classifier.BlockClassifier(model)
     expected = fitted.predict_proba(X)[:, 1]
     assert max(abs(ours.p_content(list(row)) - e) for row, e in zip(X, expected)) < 1e-3
+    # --folds-out: one model per fold, each fitted without its fold's domains
+    index = json.loads((folds / "folds.json").read_text())
+    assert index["model"] == kind and index["data_hash"] == data["data_hash"]
+    assert set(index["domains"]) == set(data["groups"]) and set(index["domains"].values()) == set(range(train.FOLDS))
+    loaded = classifier.FoldModels(folds)
+    groups = np.asarray(data["groups"])
+    for k, fold_model in enumerate(loaded.models):
+        assert fold_model.trained["fold"] == k
+        held_out = np.asarray([index["domains"][g] == k for g in groups.tolist()])
+        assert fold_model.trained["blocks"] == int((~held_out).sum())
+        refit = train.estimator(kind).fit(X[~held_out], y[~held_out])
+        expected = refit.predict_proba(X[held_out])[:, 1]
+        assert max(abs(fold_model.p_content(list(row)) - e) for row, e in zip(X[held_out], expected)) < 1e-3
 
 
 @pytest.mark.shared
