@@ -26,6 +26,13 @@ def add_parser(sub, name: str) -> None:
                         help=f"seconds per page and algorithm before the run counts as empty (default {runner.DEFAULT_TIMEOUT_S:g})")
     parser.add_argument("--config", help="YAML config merged over the embedded default (content.algorithm is overridden)")
     parser.add_argument("--json", metavar="OUT", help="write the summary and every per-page row as JSON")
+    parser.add_argument("--memory", metavar="PATH",
+                        help="run the pages through a site memory (SQLite) at PATH in file order, as a proxy learning "
+                        "each site would; PATH must not exist yet (the measure starts from an empty memory). "
+                        "With several --algorithm each gets its own file, PATH's stem + .NAME")
+    parser.add_argument("--classifier-folds", metavar="DIR",
+                        help="run each page with the block-classifier model of `clearpage train --folds-out DIR` that "
+                        "never saw the page's domain (an out-of-sample measure of whatever uses the classifier)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument("--verbose", action="store_true",
                         help="list every metadata miss (title, byline, date; on Readability pages also lang, dir, site name, excerpt)")
@@ -40,16 +47,28 @@ def run(args) -> int:
         pages = datasets.load(args.dataset, page_types=tuple(args.types or ()), limit=args.limit)
         kind = datasets.detect(args.dataset)
         algorithms = tuple(dict.fromkeys(args.algorithm or [_configured_algorithm(args.config)]))
+        existing = [p for p in runner.memory_paths(args.memory, algorithms).values() if os.path.exists(p)]
+        if existing:
+            print(f"clearpage eval: --memory: {existing[0]} exists; give a new path (the measure starts from an empty memory)",
+                  file=sys.stderr)
+            return 2
         result = runner.evaluate(
             args.dataset, kind, pages, algorithms,
             jobs=max(1, args.jobs), timeout_s=args.timeout, config_path=args.config, progress=not args.quiet,
+            memory_path=args.memory, classifier_folds=args.classifier_folds,
         )
-    except (datasets.DatasetError, ConfigError, OSError) as exc:
+    except (datasets.DatasetError, ConfigError, OSError, ValueError) as exc:
         print(f"clearpage eval: {exc}", file=sys.stderr)
         return 2
     summaries = report.summarise(result)
     print(report.format_report(result, summaries))
     data = report.report_json(result, summaries, sys.argv)
+    if result.memory_paths:
+        print("site memory: pages run in file order through " + ", ".join(f"{p} ({n})" for n, p in result.memory_paths.items()))
+        data["memory"] = result.memory_paths
+    if result.classifier_folds:
+        print(f"block classifier: each page with the fold model of {result.classifier_folds} that never saw its domain")
+        data["classifier_folds"] = result.classifier_folds
     if kind == datasets.READABILITY:
         from clearpage.filters import load_config
         from clearpage.filters.evaluation.auto_mode import agreement
