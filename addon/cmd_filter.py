@@ -17,6 +17,9 @@ def add_parser(sub, name: str) -> None:
     parser.add_argument("--format", choices=("html", "text"), help="html (default) or text output")
     parser.add_argument("--charset", help="charset as an HTTP header would declare it")
     parser.add_argument("--report", metavar="FILE", help="write what each filter removed, as JSON")
+    parser.add_argument("--memory", metavar="PATH",
+                        help="use and feed the site memory (SQLite) at PATH, as the proxy does: run a site's pages one "
+                        "after another with the same PATH and its template is removed from the later ones")
     parser.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
     parser.set_defaults(func=run)
 
@@ -30,11 +33,19 @@ def run(args) -> int:
     data = sys.stdin.buffer.read() if args.path == "-" else _read(args.path)
     if data is None:
         return 2
+    memory = None
+    if args.memory:
+        from clearpage.filters.learn.memory import SiteMemory
+
+        memory = SiteMemory(config.memory, path=args.memory)
     try:
-        result = Pipeline(config).run(data, args.url, mode=args.mode, charset=args.charset, format=args.format)
+        result = Pipeline(config, memory=memory).run(data, args.url, mode=args.mode, charset=args.charset, format=args.format)
     except PageError as exc:
         print(f"clearpage: {args.path}: {exc}", file=sys.stderr)
         return 1
+    finally:
+        if memory is not None:
+            memory.close()
     out = result.output.encode("utf-8") if result.changed else data
     if args.report:
         with open(args.report, "w", encoding="utf-8") as fh:
