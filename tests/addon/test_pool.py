@@ -168,6 +168,43 @@ def test_workers_rebuild_when_the_config_changes():
     asyncio.run(main())
 
 
+def test_workers_share_the_site_memory_concurrently(tmp_path, capfd):
+    """Three workers filter three sites' pages at once, all learning into one SQLite file."""
+    import sqlite3
+
+    from tests.learn.site_pages import FOOTER_TEXT, memory_config, pages
+
+    # A write waits up to 5 s for another worker's here: the default 100 ms may give up on a starved
+    # machine (logged, page served without the memory: tests/learn/test_memory.py), and this test
+    # counts every write.
+    memory = tmp_path / "memory.sqlite"
+    config = spec("mode: reader\n" + memory_config(memory, busy_timeout_ms=5000))
+    hosts = [f"site{k}.example" for k in range(3)]
+    jobs = [job(html.encode("utf-8"), config, url=url.replace("gazette.example", host), mode="reader", budget_ms=60000.0)
+            for number, (url, html) in enumerate(pages()) for host in hosts]  # page 1 of each site, then page 2, ...
+
+    async def main():
+        pool = await started_pool(3, config)
+        try:
+            return await asyncio.gather(*(pool.run(j, 300) for j in jobs))
+        finally:
+            pool.close()
+
+    replies = asyncio.run(main())
+    assert [r.status for r in replies] == [OK] * len(jobs), [r.reason for r in replies if r.status != OK]
+    assert "site memory" not in capfd.readouterr().err  # no database error in any worker
+    # Late pages of every site were served without the template the workers learnt together.
+    assert all(FOOTER_TEXT.encode() not in r.body for r in replies[-3:])
+    with sqlite3.connect(memory) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert sorted(db.execute("SELECT host, pages FROM hosts")) == [(h, 10) for h in hosts]
+        for host in hosts:
+            assert db.execute("SELECT count(*) FROM pages WHERE host=?", (host,)).fetchone() == (10,)
+            # The template's blocks were counted once on each of the ten pages: no write lost or doubled.
+            counts = [n for (n,) in db.execute("SELECT pages FROM blocks WHERE host=?", (host,))]
+            assert max(counts) == 10 and all(1 <= n <= 10 for n in counts)
+
+
 # ---------------------------------------------------------------------- one job, in this process
 
 
