@@ -85,10 +85,11 @@ class BlockClassifier:
             return 0.0
         return 1.0 / (1.0 + math.exp(-score))
 
-    def probabilities(self, f: Features, kinds: list[int] | None = None) -> dict[int, float]:
-        """p(content) per block element number."""
-        blocks, rows = features.extract(f, kinds)
-        return {i: self.p_content(row) for i, row in zip(blocks, rows)}
+    def probabilities(self, f: Features, kinds: list[int] | None = None, blocks=None) -> dict[int, float]:
+        """p(content) per block element number: every block of the page, or only those of ``blocks``
+        (element numbers; those that are not blocks are left out), each the value the whole page gives it."""
+        numbers, rows = features.extract(f, kinds, blocks)
+        return {i: self.p_content(row) for i, row in zip(numbers, rows)}
 
 
 def load(path: str | Path) -> BlockClassifier:

@@ -15,6 +15,7 @@ class (repeated siblings are records or menus).
 from __future__ import annotations
 
 import math
+from itertools import accumulate
 
 from ..content import hints
 from ..content.features import Features
@@ -37,51 +38,81 @@ def candidates(f: Features) -> list[int]:
     return [i for i in range(1, len(f)) if f.tags[i] in _TAG_CODE and f.chars[i] >= MIN_BLOCK_CHARS]
 
 
-def extract(f: Features, kinds: list[int] | None = None) -> tuple[list[int], list[list[float]]]:
-    """(block element numbers, one feature row per block). ``kinds``: hints.hint per element, if known."""
+def extract(f: Features, kinds: list[int] | None = None, blocks=None) -> tuple[list[int], list[list[float]]]:
+    """(block element numbers, one feature row per block). ``kinds``: hints.hint per element, if known.
+
+    ``blocks``: only these element numbers (any iterable; those that are not blocks, see
+    ``candidates``, are left out), in document order: each row is the one the whole page's
+    extraction gives that block. The page-wide context is taken cheaply for them alone: subtree
+    leaf and paragraph counts from prefix sums over the element numbers (a subtree is a range),
+    the nearest hinted ancestor by walking up, sibling groups only under the blocks' parents, and
+    markup hints (when ``kinds`` is None) only for the blocks and their ancestors.
+    """
     n = len(f)
-    if kinds is None:
-        kinds = [hints.hint(f.elements[i], f.tags[i]) for i in range(n)]
-    leaves = [0] * n
-    paragraphs = [0] * n
-    for i in range(n - 1, -1, -1):
-        if f.count[i] == 1:
-            leaves[i] += 1
-        if f.tags[i] == "p":
-            paragraphs[i] += 1
-        p = f.parent[i]
-        if p >= 0:
-            leaves[p] += leaves[i]
-            paragraphs[p] += paragraphs[i]
-    ancestor = [0] * n  # the nearest hinted ancestor's hint
-    for i in range(1, n):
-        p = f.parent[i]
-        ancestor[i] = kinds[p] if kinds[p] else ancestor[p]
-    blocks = candidates(f)
+    tags, chars_of, count, parent = f.tags, f.chars, f.count, f.parent
+    if blocks is None:
+        blocks = candidates(f)
+        if kinds is None:
+            kinds = [hints.hint(f.elements[i], tags[i]) for i in range(n)]
+        ancestor = [0] * n  # the nearest hinted ancestor's hint
+        for i in range(1, n):
+            p = parent[i]
+            ancestor[i] = kinds[p] if kinds[p] else ancestor[p]
+        hint_of, ancestor_of = kinds.__getitem__, ancestor.__getitem__
+    else:
+        blocks = sorted({i for i in blocks if 0 < i < n and tags[i] in _TAG_CODE and chars_of[i] >= MIN_BLOCK_CHARS})
+        hint_of = kinds.__getitem__ if kinds is not None else _lazy_hints(f)
+
+        def ancestor_of(i: int) -> int:
+            p = parent[i]
+            while p >= 0:
+                k = hint_of(p)
+                if k:
+                    return k
+                p = parent[p]
+            return 0
+    # element numbers of a subtree run i .. i + count[i] - 1: its leaves and paragraphs are prefix-sum differences
+    leaves = list(accumulate((c == 1 for c in count), initial=0))
+    paragraphs = list(accumulate((t == "p" for t in tags), initial=0))
     siblings = _sibling_groups(f, blocks)
     max_depth = max(f.depth) or 1
-    total = f.chars[0] or 1
+    total = chars_of[0] or 1
     rows = []
     for i in blocks:
-        chars = f.chars[i]
+        chars = chars_of[i]
         text = chars - f.link_chars[i]
-        p = f.parent[i]
-        same, count = siblings.get(i, (1, 1))
+        p = parent[i]
+        end = i + count[i]
+        same, siblings_count = siblings.get(i, (1, 1))
         row = [
-            math.log1p(chars), chars / total, chars / (f.chars[p] or 1) if p >= 0 else 1.0,
+            math.log1p(chars), chars / total, chars / (chars_of[p] or 1) if p >= 0 else 1.0,
             f.link_density(i), math.log1p(text), math.log1p(f.links[i]),
             f.link_chars[i] / f.links[i] if f.links[i] else 0.0,
-            100.0 * f.punct[i] / chars, (chars / LETTERS_PER_WORD) / (leaves[i] or 1),
-            (text / LETTERS_PER_WORD) / (f.links[i] + f.count[i]),
-            math.log1p(f.headings[i]), math.log1p(paragraphs[i]), math.log1p(f.images[i]), math.log1p(f.controls[i]),
-            float(f.depth[i]), f.depth[i] / max_depth, i / n, (i + f.count[i]) / n,
-            f.blk_chars[i] / chars, chars / f.count[i],
-            float(kinds[i]), float(ancestor[i]), float(same), float(count),
+            100.0 * f.punct[i] / chars, (chars / LETTERS_PER_WORD) / ((leaves[end] - leaves[i]) or 1),
+            (text / LETTERS_PER_WORD) / (f.links[i] + count[i]),
+            math.log1p(f.headings[i]), math.log1p(paragraphs[end] - paragraphs[i]), math.log1p(f.images[i]),
+            math.log1p(f.controls[i]),
+            float(f.depth[i]), f.depth[i] / max_depth, i / n, end / n,
+            f.blk_chars[i] / chars, chars / count[i],
+            float(hint_of(i)), float(ancestor_of(i)), float(same), float(siblings_count),
         ]
         onehot = [0.0] * len(BLOCK_TAGS)
-        onehot[_TAG_CODE[f.tags[i]]] = 1.0
+        onehot[_TAG_CODE[tags[i]]] = 1.0
         rows.append(row + onehot)
     return blocks, rows
+
+
+def _lazy_hints(f: Features):
+    """hints.hint of an element, computed on first use."""
+    known: dict[int, int] = {}
+
+    def hint_of(i: int) -> int:
+        k = known.get(i)
+        if k is None:
+            k = known[i] = hints.hint(f.elements[i], f.tags[i])
+        return k
+
+    return hint_of
 
 
 def _sibling_groups(f: Features, blocks: list[int]) -> dict[int, tuple[int, int]]:

@@ -54,6 +54,15 @@ FOLDS_INDEX = classifier.FOLDS_INDEX
 
 def page_rows(page: datasets.EvalPage) -> tuple[list[list[float]], list[int], list[int]]:
     """(feature rows, labels 0/1, block chars) of one page's blocks."""
+    f = page_features(page)
+    blocks, rows = features.extract(f)
+    truth = Counter(WORD.findall(page.reference().text.lower()))
+    labels = [label(f.elements[i].text_content(), truth) for i in blocks]
+    return rows, labels, [f.chars[i] for i in blocks]
+
+
+def page_features(page: datasets.EvalPage) -> content_features.Features:
+    """The page's element counts as content selection sees them (after the filters before it)."""
     config = _config()
     profile = config.profile_for(_host(page.url))
     doc = dom.parse(decode(page.html(), None).text)
@@ -62,11 +71,7 @@ def page_rows(page: datasets.EvalPage) -> tuple[list[list[float]], list[int], li
     for flt in profile.chain_before_retainer:
         if flt.name not in skipped:
             flt.apply(doc, ctx)
-    f = content_features.compute(dom.body_of(doc))
-    blocks, rows = features.extract(f)
-    truth = Counter(WORD.findall(page.reference().text.lower()))
-    labels = [label(f.elements[i].text_content(), truth) for i in blocks]
-    return rows, labels, [f.chars[i] for i in blocks]
+    return content_features.compute(dom.body_of(doc))
 
 
 def label(text: str, truth: Counter) -> int:

@@ -185,3 +185,53 @@ def test_prune_removes_only_sure_boilerplate_inside_the_selection():
     assert len(doc.xpath("//p")) == 2  # the paragraphs stay
     assert len(ctx.removed_links) == 25  # the links stay reachable
     assert ctx.reports[0].filter == classifier.REPORT
+
+
+# -- some blocks only -------------------------------------------------
+
+PAGES = __import__("pathlib").Path(__file__).resolve().parent.parent / "pages"
+
+
+def _fixture_pages():
+    """Real-ish pages of the golden tests and the learn-site fixture."""
+    paths = sorted(PAGES.glob("*/source.html")) + [PAGES / "learn-site" / "page01.html"]
+    return [content_features.compute(dom.body_of(dom.parse(p.read_text(encoding="utf-8")))) for p in paths]
+
+
+def _check_subsets(model, f, seed: int) -> int:
+    """probabilities for chosen blocks (the largest, some random elements, non-blocks, the root)
+    are exactly the whole page's for those blocks, with kinds given or not."""
+    import random
+
+    from clearpage.filters.content import hints
+
+    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    whole = model.probabilities(f, kinds)
+    assert whole == model.probabilities(f)  # auto's kinds and the default ones agree on blocks
+    blocks, rows = features.extract(f)
+    assert list(whole) == blocks and blocks
+    rng = random.Random(seed)
+    largest = sorted(blocks, key=lambda i: -f.chars[i])[:20]
+    for chosen in (largest, rng.sample(range(len(f)), min(30, len(f))), [0, len(f) + 5, -1, *blocks[-3:]], []):
+        expected = {i: whole[i] for i in sorted(set(chosen)) if i in whole}
+        assert model.probabilities(f, kinds, chosen) == expected
+        assert model.probabilities(f, None, iter(chosen)) == expected  # hints worked out for those blocks alone
+        some, some_rows = features.extract(f, None, chosen)
+        assert some == list(expected) and some_rows == [rows[blocks.index(i)] for i in some]
+    return len(blocks)
+
+
+def test_probabilities_of_some_blocks_equal_the_whole_pages():
+    model = classifier.shipped()
+    assert sum(_check_subsets(model, f, seed) for seed, f in enumerate(_fixture_pages())) > 50
+
+
+@pytest.mark.shared
+def test_probabilities_of_some_blocks_equal_the_whole_pages_on_wcxb(shared):
+    from clearpage.filters.evaluation import datasets
+    from clearpage.filters.learn import train
+
+    model = classifier.shipped()
+    pages = datasets.load(shared / "datasets" / "wcxb-dev")
+    for seed, page in enumerate(pages[::150][:6]):  # a few page types
+        _check_subsets(model, train.page_features(page), seed)
