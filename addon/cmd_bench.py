@@ -15,6 +15,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "pipeline": ("clearpage.addon.cmd_bench_perf", "add_pipeline"),
     "proxy": ("clearpage.addon.cmd_bench_perf", "add_proxy"),
     "memory": ("clearpage.addon.cmd_bench_memory", "add_memory"),
+    "classifier": ("clearpage.addon.cmd_bench_memory", "add_classifier"),
 }
 
 

@@ -1,5 +1,6 @@
 """``clearpage bench memory``: word F1 on later pages of each site with the site memory on vs off, and the
-time the fast path saves (the measuring code: filters/learn/bench.py)."""
+time the fast path saves; ``clearpage bench classifier``: the block classifier's CPU cost per page (the measuring
+code of both: filters/learn/bench.py)."""
 from __future__ import annotations
 
 import shlex
@@ -46,4 +47,39 @@ def run_memory(args) -> int:
     print(f"({result.seconds:.0f} s)")
     write_json({"command": "clearpage " + shlex.join(sys.argv[1:]), "figures": figures,
                 "rows": [asdict(r) for r in result.rows]}, args.json)
+    return 0
+
+
+def add_classifier(benches, name: str) -> None:
+    parser = benches.add_parser(name, help="block classifier: CPU ms per page to score every block or a few, per model")
+    parser.add_argument("dataset", nargs="?", help=f"a WCXB split (default: {DEFAULT_DATASET})")
+    parser.add_argument("--limit", type=int, default=300, metavar="N", help="the first N pages (default 300)")
+    parser.add_argument("--blocks", type=int, default=20, metavar="N", help="the few-blocks case: each page's N largest blocks (default 20)")
+    parser.add_argument("--repeat", type=int, default=3, metavar="N", help="runs per page and measure, the least counts (default 3)")
+    parser.add_argument("--model", action="append", default=[], metavar="NAME=FILE",
+                        help="also time this model file (e.g. tree=the output of `clearpage train --model tree`); "
+                        "the shipped model is always timed, as 'shipped'")
+    parser.add_argument("--json", metavar="OUT", help="also write the figures and every page's times to OUT as JSON")
+    parser.set_defaults(func=run_classifier)
+
+
+def run_classifier(args) -> int:
+    from clearpage.filters.evaluation.datasets import DatasetError
+    from clearpage.filters.learn import bench, classifier
+
+    models = {"shipped": classifier.shipped()}
+    try:
+        for item in args.model:
+            label, _, path = item.rpartition("=")
+            models[label or Path(path).stem] = classifier.load(path)
+        if models["shipped"] is None:
+            raise ValueError("the shipped model is unavailable")
+        result = bench.classifier_cost(args.dataset or DEFAULT_DATASET, models, args.limit, args.blocks, args.repeat,
+                                       progress=lambda line: print(line, file=sys.stderr))
+    except (DatasetError, OSError, ValueError) as exc:
+        print(f"bench classifier: {exc}", file=sys.stderr)
+        return 2
+    print(f"models: " + ", ".join(f"{name} ({m.kind}, {len(m.feature)} nodes)" for name, m in models.items()))
+    print(bench.format_classifier_cost(result))
+    write_json({"command": "clearpage " + shlex.join(sys.argv[1:]), **result}, args.json)
     return 0

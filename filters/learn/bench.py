@@ -173,3 +173,68 @@ def format_summary(figures: dict, later_than: int) -> str:
 
 def _f(value, digits: int = 3) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
+
+
+# -- the block classifier's cost per page ------------------------------------------------------
+
+def classifier_cost(root: str | Path, models: dict, limit: int = 300, blocks: int = 20, repeat: int = 3,
+                    progress=None) -> dict:
+    """CPU milliseconds (``time.process_time``, the least of ``repeat`` runs) per page to score its
+    blocks, for each model in ``models`` (name -> BlockClassifier): every block, every block with
+    the node walk instead of the compiled model, and the ``blocks`` largest blocks only (what a
+    caller scoring a few candidate containers pays), plus feature extraction alone for both.
+    Pages as ``clearpage train`` sees them (the filters before content selection), hints as
+    ``auto`` computes them (given to the classifier, as ``auto`` gives its own). Returns
+    {"pages": n, "blocks": [blocks per page], "ms": {measure: [ms per page]}}."""
+    from ..content import hints
+    from ..evaluation import datasets as ds
+    from . import features as block_features
+    from .train import page_features
+
+    def cpu_ms(run) -> float:
+        best = None
+        for _ in range(max(1, repeat)):
+            started = time.process_time()
+            run()
+            spent = time.process_time() - started
+            best = spent if best is None else min(best, spent)
+        return 1000.0 * best
+
+    ms: dict[str, list[float]] = defaultdict(list)
+    counts = []
+    pages = ds.load(root, limit=limit)
+    for k, page in enumerate(pages, 1):
+        f = page_features(page)
+        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+        every = block_features.candidates(f)
+        largest = sorted(every, key=lambda i: (-f.chars[i], i))[:blocks]
+        counts.append(len(every))
+        ms["features, all blocks"].append(cpu_ms(lambda: block_features.extract(f, kinds)))
+        ms[f"features, {blocks} blocks"].append(cpu_ms(lambda: block_features.extract(f, kinds, largest)))
+        for name, model in models.items():
+            model.p_content([0.0] * len(block_features.FEATURES))  # compiled before timing
+            ms[f"{name}, all blocks"].append(cpu_ms(lambda: model.probabilities(f, kinds)))
+            ms[f"{name}, all blocks, node walk"].append(cpu_ms(
+                lambda: [model.p_content_walk(row) for row in block_features.extract(f, kinds)[1]]))
+            ms[f"{name}, {blocks} blocks"].append(cpu_ms(lambda: model.probabilities(f, kinds, largest)))
+        if progress and k % 50 == 0:
+            progress(f"  {k}/{len(pages)} pages")
+    return {"pages": len(pages), "blocks": counts, "ms": dict(ms)}
+
+
+def format_classifier_cost(result: dict) -> str:
+    counts = sorted(result["blocks"])
+    lines = [f"{result['pages']} pages, blocks per page: median {_quantile(counts, 0.5):.0f}, p95 {_quantile(counts, 0.95):.0f}",
+             f"{'CPU ms per page':40} {'median':>8} {'p95':>8} {'mean':>8}"]
+    for measure, values in result["ms"].items():
+        lines.append(f"{measure:40} {_quantile(sorted(values), 0.5):8.2f} {_quantile(sorted(values), 0.95):8.2f} {fmean(values):8.2f}")
+    return "\n".join(lines)
+
+
+def _quantile(ordered: list[float], q: float) -> float:
+    """The value at rank ceil(q * n) of the sorted values (nearest rank)."""
+    if not ordered:
+        return 0.0
+    import math
+
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]

@@ -276,3 +276,21 @@ def test_a_tree_too_deep_to_compile_is_walked(monkeypatch):
     assert classifier._compiled(model) is None
     row = [1.0] * len(features.FEATURES)
     assert model.p_content(row) == model.p_content_walk(row)
+
+
+@pytest.mark.shared
+def test_bench_classifier_times_every_block_and_a_few(shared, tmp_path, capsys):
+    from clearpage.addon.cli import main
+
+    out = tmp_path / "cost.json"
+    model = tmp_path / "tree.json"
+    model.write_text(json.dumps(_tree(4)))
+    assert main(["bench", "classifier", str(shared / "datasets" / "wcxb-dev"), "--limit", "3", "--repeat", "1",
+                 "--blocks", "5", "--model", f"tree={model}", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "shipped, all blocks" in printed and "tree, 5 blocks" in printed
+    figures = json.loads(out.read_text())
+    assert figures["pages"] == 3 and len(figures["blocks"]) == 3
+    assert set(figures["ms"]) == {"features, all blocks", "features, 5 blocks", *(f"{m}, {c}" for m in ("shipped", "tree")
+                                  for c in ("all blocks", "all blocks, node walk", "5 blocks"))}
+    assert all(len(v) == 3 and min(v) >= 0 for v in figures["ms"].values())
