@@ -77,28 +77,30 @@ def extract(f: Features, kinds: list[int] | None = None, blocks=None) -> tuple[l
     siblings = _sibling_groups(f, blocks)
     max_depth = max(f.depth) or 1
     total = chars_of[0] or 1
+    link_chars, links, punct, headings, images, controls, depth, blk_chars = (
+        f.link_chars, f.links, f.punct, f.headings, f.images, f.controls, f.depth, f.blk_chars)
+    log1p, no_tag, first_tag = math.log1p, [0.0] * len(BLOCK_TAGS), len(FEATURES) - len(BLOCK_TAGS)
     rows = []
     for i in blocks:
-        chars = chars_of[i]
-        text = chars - f.link_chars[i]
+        chars, lc, nl, c, d = chars_of[i], link_chars[i], links[i], count[i], depth[i]
+        text = chars - lc
         p = parent[i]
-        end = i + count[i]
+        end = i + c
         same, siblings_count = siblings.get(i, (1, 1))
         row = [
-            math.log1p(chars), chars / total, chars / (chars_of[p] or 1) if p >= 0 else 1.0,
-            f.link_density(i), math.log1p(text), math.log1p(f.links[i]),
-            f.link_chars[i] / f.links[i] if f.links[i] else 0.0,
-            100.0 * f.punct[i] / chars, (chars / LETTERS_PER_WORD) / ((leaves[end] - leaves[i]) or 1),
-            (text / LETTERS_PER_WORD) / (f.links[i] + count[i]),
-            math.log1p(f.headings[i]), math.log1p(paragraphs[end] - paragraphs[i]), math.log1p(f.images[i]),
-            math.log1p(f.controls[i]),
-            float(f.depth[i]), f.depth[i] / max_depth, i / n, end / n,
-            f.blk_chars[i] / chars, chars / count[i],
+            log1p(chars), chars / total, chars / (chars_of[p] or 1) if p >= 0 else 1.0,
+            lc / chars if chars else 0.0, log1p(text), log1p(nl),
+            lc / nl if nl else 0.0,
+            100.0 * punct[i] / chars, (chars / LETTERS_PER_WORD) / ((leaves[end] - leaves[i]) or 1),
+            (text / LETTERS_PER_WORD) / (nl + c),
+            log1p(headings[i]), log1p(paragraphs[end] - paragraphs[i]), log1p(images[i]), log1p(controls[i]),
+            float(d), d / max_depth, i / n, end / n,
+            blk_chars[i] / chars, chars / c,
             float(hint_of(i)), float(ancestor_of(i)), float(same), float(siblings_count),
+            *no_tag,
         ]
-        onehot = [0.0] * len(BLOCK_TAGS)
-        onehot[_TAG_CODE[tags[i]]] = 1.0
-        rows.append(row + onehot)
+        row[first_tag + _TAG_CODE[tags[i]]] = 1.0
+        rows.append(row)
     return blocks, rows
 
 
