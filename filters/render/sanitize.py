@@ -126,18 +126,22 @@ def _frame_to_link(el, base_url: str | None) -> None:
 
 def _filter_attributes(el, base_url: str | None) -> None:
     tag = dom.tag_of(el)
-    allowed = ALLOWED_ATTRS.get(tag, ())
     if tag == "img":
         _keep_image_name(el)
-    keep_label = tag == "a" and (el.get("aria-label") or "").strip() and not dom.text_of(el)
-    for name in list(el.attrib):
-        key = name.lower()
-        if key in GLOBAL_ATTRS or key in allowed or (keep_label and key == "aria-label"):
-            continue
-        del el.attrib[name]
-    for key in ("lang", "dir"):
-        if key in el.attrib and not el.attrib[key].strip():
-            del el.attrib[key]
+    names = el.keys()  # most content elements have none: nothing to filter then
+    if names:
+        allowed = ALLOWED_ATTRS.get(tag, ())
+        keep_label = tag == "a" and (el.get("aria-label") or "").strip() and not dom.text_of(el)
+        attrib = el.attrib
+        for name in names:
+            key = name.lower()
+            if key in GLOBAL_ATTRS or key in allowed or (keep_label and key == "aria-label"):
+                continue
+            del attrib[name]
+        for key in ("lang", "dir"):
+            value = el.get(key)
+            if value is not None and not value.strip():
+                del attrib[key]
     if tag in ("img", "source", "video", "audio", "track"):
         _resolve_sources(el, base_url)
     if tag in ("video", "audio"):
