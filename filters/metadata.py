@@ -138,7 +138,7 @@ def extract(doc) -> Metadata:
 
 
 def _clean(text: str) -> str:
-    return dom.WHITESPACE.sub(" ", text).strip()
+    return dom.collapse(text)
 
 
 def _by_tag(doc) -> dict[str, list]:

@@ -36,7 +36,7 @@ def image_alternative(img) -> str:
     """The text alternative rule above, without changing ``img``."""
     alt = img.get("alt")
     if alt is not None and not is_file_name(alt):
-        return dom.WHITESPACE.sub(" ", alt).strip()
+        return dom.collapse(alt)
     title = (img.get("title") or "").strip()
     if title:
         return dom.WHITESPACE.sub(" ", title)
