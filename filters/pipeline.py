@@ -153,6 +153,7 @@ class Pipeline:
         page_csp = _meta_policies(doc)
         doctype = html_out.original_doctype(doc, source)
         clock.lap("metadata")
+        ctx.check_budget()
         applied, decision = _resolve_mode(requested, doc, settings)
         if requested == "auto":
             clock.lap("mode")  # auto's decision, timed apart (it was counted in the first filter's time)
