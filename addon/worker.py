@@ -11,7 +11,7 @@ from __future__ import annotations
 import signal
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
 from clearpage.filters import BudgetExceeded, Pipeline, load_config, load_config_text
@@ -147,8 +147,11 @@ def serve(jobs: Connection, replies: Connection) -> None:
     while True:
         try:
             job = jobs.recv()
+            body = jobs.recv_bytes()  # sent after the job, not pickled inside it (addon.pool: _Worker.call)
         except (EOFError, OSError):
             return  # the proxy closed the pipe or exited
+        job = replace(job, body=body)
+        del body
         replies.send(process(job, pipelines))
 
 
