@@ -17,7 +17,7 @@ from multiprocessing.connection import Connection
 from clearpage.filters import BudgetExceeded, Pipeline, load_config, load_config_text
 from clearpage.filters.learn.memory import open_memory
 
-from . import content_coding
+from . import content_coding, malloc
 
 READY = "ready"
 OK, UNCHANGED, FAILED = "ok", "unchanged", "failed"
@@ -158,6 +158,7 @@ def serve(jobs: Connection, replies: Connection) -> None:
 def main(argv: list[str]) -> None:
     """``python -m clearpage.addon.worker JOBS_FD REPLIES_FD`` (started by addon.pool)."""
     jobs_fd, replies_fd = (int(a) for a in argv)
+    malloc.release_large_buffers()
     serve(Connection(jobs_fd, writable=False), Connection(replies_fd, readable=False))
 
 
