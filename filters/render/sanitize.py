@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from lxml import etree
+
 from .. import dom
 from ..links import clean_href, safe_url
 
@@ -85,9 +87,7 @@ def clean(root, base_url: str | None) -> None:
         elif tag in RENAMED:
             el.tag = RENAMED[tag]
     foreign = {el for top in root.iter("svg", "math") for el in top.iterdescendants()}
-    for el in root.iter():
-        if not dom.is_element(el):
-            continue
+    for el in root.iter(etree.Element):  # elements only (what is_element keeps)
         if el in foreign:
             _strip_handlers(el)
         else:
@@ -99,8 +99,8 @@ def clean(root, base_url: str | None) -> None:
 
 def _drop_hidden(root) -> None:
     hidden = [
-        el for el in root.iter()
-        if el is not root and dom.is_element(el) and (
+        el for el in root.iter(etree.Element)
+        if el is not root and (
             el.get("hidden") is not None
             or (el.get("aria-hidden") or "").strip().lower() == "true"
             or _HIDDEN_STYLE.search(el.get("style") or "")
@@ -199,7 +199,7 @@ def resolve_srcset(value: str, base_url: str | None) -> str:
 
 
 def _resolve_links(root, base_url: str | None) -> None:
-    ids = {el.get("id") for el in root.iter() if dom.is_element(el) and el.get("id")}
+    ids = {el.get("id") for el in root.iter(etree.Element) if el.get("id")}
     for a in list(root.iter("a")):
         href = a.get("href")
         if href is None:
@@ -302,9 +302,7 @@ def _list_text_into_items(root) -> None:
 
 def dedupe_ids(root) -> None:
     seen: set[str] = set(RESERVED_IDS)
-    for el in root.iter():
-        if not dom.is_element(el):
-            continue
+    for el in root.iter(etree.Element):
         ident = el.get("id")
         if ident is None:
             continue
