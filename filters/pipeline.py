@@ -146,8 +146,10 @@ class Pipeline:
         if doc.find("frameset") is not None:
             return _unchanged(source, encoding, "frameset: each frame is filtered as a page of its own", clock)
         # A page whose parse used up the budget stops here, not after metadata and the mode
-        # decision (a second on a 20 MB page) at the first filter's check.
-        ctx.check_budget()
+        # decision (a second on a 20 MB page) at the first filter's check; so does one whose
+        # decode and parse took a third of it: they are a fifth to a tenth of a page's time
+        # (wcxb-dev medians), so the rest cannot fit.
+        _check_projected_budget(ctx, started, 3, "a third used by the parse")
         ctx.base_url = _base_url(doc, url)
         meta = metadata.extract(doc)
         page_csp = _meta_policies(doc)
@@ -169,7 +171,7 @@ class Pipeline:
         ctx.check_budget()
         as_text = _wants_text(format, applied, settings)
         if applied in ("reader", "text"):
-            _check_projected_budget(ctx, started)
+            _check_projected_budget(ctx, started, 2, "more than half used before the content was selected")
             style = _style_placement(list(csp) + page_csp, url, stylesheet_href)
             result = self._reader(doc, ctx, profile, meta, applied, decision, clock, as_text, style, page_csp)
         else:
@@ -391,16 +393,18 @@ def _base_url(doc, url: str | None) -> str | None:
     return url
 
 
-def _check_projected_budget(ctx: PageContext, started: float) -> None:
-    """Selection and the reader page cost more than everything before them (wcxb-dev: about 1.5x),
-    and selection has no budget check of its own inside an algorithm: a page that used more than
-    half of its budget by now will not finish in it, so it stops now instead of running on for
-    seconds (a 20 MB page: ~3 s of selection and render) only to be abandoned."""
+def _check_projected_budget(ctx: PageContext, started: float, factor: float, why: str) -> None:
+    """Stop a page that used more than 1/``factor`` of its budget by now: what is left of its
+    work takes at least ``factor - 1`` times what it took so far, so it would not finish in time.
+
+    Before selection (factor 2): selection and the reader page cost more than everything before
+    them (wcxb-dev: about 1.5x), and selection has no budget check inside an algorithm; a 20 MB
+    page ran ~3 s of selection and render only to be abandoned. Past the budget it stops anyway."""
     if ctx.deadline is None:
         return
     now = time.monotonic()
-    if now - started > ctx.deadline - now:
-        raise BudgetExceeded("time budget: more than half used before the content was selected")
+    if now > ctx.deadline or (now - started) * factor > ctx.deadline - started:
+        raise BudgetExceeded(f"time budget: {why}" if now <= ctx.deadline else "time budget exceeded")
 
 
 def _unchanged(source: str, encoding: str, decision: str, clock: _Clock) -> Result:
