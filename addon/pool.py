@@ -36,7 +36,11 @@ START_TIMEOUT_S = 60.0  # a worker imports lxml and builds the config; slow disk
 # call on a huge page) and is killed. Killing is the expensive way out: a fresh worker costs a start
 # and a warm-up (~2 s of a core), so on a loaded machine a short grace turned every late page into a
 # respawn and the pool into a respawn loop (bench proxy: 7 req/s, 8 workers started in 300 requests).
-KILL_GRACE_S = 1.0
+# With 1 s, the slow-page run still replaced 12 workers in 500 requests: a 20 MB page sent with
+# little of its budget left spends its parse (one C call, ~0.3 s of CPU, over 1 s on a loaded
+# machine) past the budget before the next check; the pipeline checks its budget between all its
+# stages, so a worker that is merely late answers within a few seconds.
+KILL_GRACE_S = 3.0
 RESPAWN_DELAY_S = 1.0  # after a worker failed to start, wait before trying again (no busy loop),
 MAX_RESPAWN_DELAY_S = 60.0  # doubling with each failure in a row up to this
 REAP_TIMEOUT_S = 5.0
@@ -91,8 +95,12 @@ class _Worker:
         return self.replies.recv()
 
     def call(self, job: Job) -> Reply:
-        """Send a job and block for the reply (run in a thread). EOFError when the worker dies."""
-        self.jobs.send(job)
+        """Send a job and block for the reply (run in a thread). EOFError when the worker dies.
+
+        The body follows the pickled job as raw bytes: pickled inside it, a 20 MB page was copied
+        once more on each side of the pipe (the pickle here, the unpickled bytes in the worker)."""
+        self.jobs.send(replace(job, body=b""))
+        self.jobs.send_bytes(job.body)
         return self.replies.recv()
 
     def kill(self) -> None:

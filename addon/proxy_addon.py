@@ -28,6 +28,7 @@ from pathlib import Path
 
 from mitmproxy import ctx, exceptions, http
 
+from clearpage.addon import malloc
 from clearpage.addon.content_coding import supported as coding_supported
 from clearpage.addon.pool import PoolTimeout, WorkerCrashed, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
@@ -69,6 +70,7 @@ class Clearpage:
     # ------------------------------------------------------------------ lifecycle
 
     def load(self, loader) -> None:
+        malloc.release_large_buffers()  # page bodies pass through this process too
         loader.add_option(
             "clearpage_config", str, "", "clearpage: YAML config merged over the embedded default (empty: the default)"
         )

@@ -11,13 +11,13 @@ from __future__ import annotations
 import signal
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
 from clearpage.filters import BudgetExceeded, Pipeline, load_config, load_config_text
 from clearpage.filters.learn.memory import open_memory
 
-from . import content_coding
+from . import content_coding, malloc
 
 READY = "ready"
 OK, UNCHANGED, FAILED = "ok", "unchanged", "failed"
@@ -147,14 +147,18 @@ def serve(jobs: Connection, replies: Connection) -> None:
     while True:
         try:
             job = jobs.recv()
+            body = jobs.recv_bytes()  # sent after the job, not pickled inside it (addon.pool: _Worker.call)
         except (EOFError, OSError):
             return  # the proxy closed the pipe or exited
+        job = replace(job, body=body)
+        del body
         replies.send(process(job, pipelines))
 
 
 def main(argv: list[str]) -> None:
     """``python -m clearpage.addon.worker JOBS_FD REPLIES_FD`` (started by addon.pool)."""
     jobs_fd, replies_fd = (int(a) for a in argv)
+    malloc.release_large_buffers()
     serve(Connection(jobs_fd, writable=False), Connection(replies_fd, readable=False))
 
 

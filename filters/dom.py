@@ -66,7 +66,6 @@ def parse(text: str) -> HtmlElement:
 # The UTF-8 bytes of the characters _XML_UNSAFE finds (surrogates aside: they do not encode):
 # C0 controls other than tab, LF and CR, and U+FFFE / U+FFFF.
 _CONTROL_BYTES = bytes(c for c in range(0x20) if c not in (0x09, 0x0A, 0x0D))
-_NONCHARACTERS_UTF8 = ("\ufffe".encode(), "\uffff".encode())
 
 
 def _xml_safe_utf8(text: str) -> bytes:
@@ -76,7 +75,9 @@ def _xml_safe_utf8(text: str) -> bytes:
         data = text.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates
         data = None
-    if data is not None and len(data.translate(None, _CONTROL_BYTES)) == len(data) and not any(n in data for n in _NONCHARACTERS_UTF8):
+    # The noncharacters are looked for in the text: a str holding only Latin-1 (most pages)
+    # cannot hold U+FFFE/U+FFFF and CPython answers without scanning it.
+    if data is not None and len(data.translate(None, _CONTROL_BYTES)) == len(data) and "\ufffe" not in text and "\uffff" not in text:
         return data
     return _XML_UNSAFE.sub(_unsafe_replacement, text).encode("utf-8", "surrogatepass")
 
@@ -220,7 +221,13 @@ def describe(el) -> str:
 
 def text_of(el) -> str:
     """All text under ``el`` with whitespace collapsed."""
-    return WHITESPACE.sub(" ", el.text_content()).strip()
+    return collapse(el.text_content())
+
+
+def collapse(text: str) -> str:
+    """``WHITESPACE.sub(" ", text).strip()``, several times faster: ``str.split()`` splits on
+    exactly the characters ``\\s`` matches (``str.isspace``), and ``strip()`` drops the same."""
+    return " ".join(text.split())
 
 
 def body_of(root) -> HtmlElement:

@@ -131,12 +131,14 @@ class PatternExtractor:
             previous_end = match.end()
             first = word[0]
             if first.isdigit():
-                flush()
+                if sequence:  # an empty sequence has no pending particle either: nothing to flush
+                    flush()
                 if sum(c.isdigit() for c in word) >= MIN_NUMBER_DIGITS:
                     counts[word.rstrip(".,:")] += 1
                 continue
             if not _cased(first):
-                flush()
+                if sequence:
+                    flush()
                 self._caseless(word, counts)
                 continue
             if first.isupper() or first.istitle():
@@ -146,14 +148,16 @@ class PatternExtractor:
                         pending_particle = None
                     sequence.append(word)
                 else:
-                    flush()
+                    if sequence:
+                        flush()
                     sequence = [word]
                     sequence_start = starts_sentence
                 continue
             if sequence and joined and pending_particle is None and len(word) <= MAX_PARTICLE_LETTERS:
                 pending_particle = word
                 continue
-            flush()
+            if sequence:
+                flush()
         flush()
         return counts
 

@@ -81,7 +81,7 @@ def caption_text(img, settings: ImageRelevanceSettings) -> str:
     if len(text) > settings.max_caption_chars:
         text = ""
     if settings.alt_is_caption:
-        alt = dom.WHITESPACE.sub(" ", img.get("alt") or "").strip()
+        alt = dom.collapse(img.get("alt") or "")
         if alt and alt not in text:
             text = f"{alt} {text}".strip()
     return text

@@ -14,6 +14,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from lxml import etree
+
 from . import dom
 
 _INVISIBLE = frozenset({"script", "style", "noscript", "template", "head", "title", "svg"})
@@ -33,7 +35,9 @@ class Decision:
     reason: str
 
 
-def visible_text_length(doc) -> int:
+def visible_text_length(doc, stop_at: int | None = None) -> int:
+    """Characters of visible text in the body; with ``stop_at``, counting stops once the total
+    reaches it (the answer is then some number >= ``stop_at``)."""
     total = 0
     stack = [dom.body_of(doc)]
     while stack:
@@ -44,21 +48,31 @@ def visible_text_length(doc) -> int:
         for child in el:
             stack.append(child)
             total += len((child.tail or "").strip())
+        if stop_at is not None and total >= stop_at:
+            return total
     return total
 
 
 def article_score(doc, min_block_chars: int) -> float:
     """Sum of sqrt(chars - min_block_chars) over qualifying text blocks; one pass each way."""
     body = dom.body_of(doc)
-    elements = [el for el in body.iter() if dom.is_element(el)]
+    elements = list(body.iter(etree.Element))  # elements only, as is_element keeps them
     boilerplate = _inside_boilerplate(body, elements)
     text_len: dict = {}
+    lengths = text_len.get
     score = 0.0
     for el in reversed(elements):  # children before parents: subtree lengths from the children's
-        own = len((el.text or "").strip()) + sum(len((c.tail or "").strip()) for c in el)
-        total = own + sum(text_len.get(c, 0) for c in el)
+        text = el.text
+        own = len(text.strip()) if text else 0
+        below = 0
+        for c in el:
+            tail = c.tail
+            if tail:
+                own += len(tail.strip())
+            below += lengths(c, 0)
+        total = own + below
         text_len[el] = total
-        tag = dom.tag_of(el)
+        tag = el.tag
         if tag in _BLOCKS:
             chars = total
         elif tag == "div":
@@ -93,9 +107,12 @@ def has_scripts(doc) -> bool:
 
 def decide(doc, settings) -> Decision:
     """The mode auto picks for ``doc`` (original, unfiltered) under AutoSettings ``settings``."""
-    chars = visible_text_length(doc)
-    if chars < settings.app_shell_max_chars and has_scripts(doc):
-        return Decision("off", f"app shell: {chars} visible characters and scripts")
+    # Only a page with scripts can be an app shell, and only whether its visible text reaches
+    # app_shell_max_chars matters: the walk stops there (and is skipped without scripts).
+    if has_scripts(doc):
+        chars = visible_text_length(doc, stop_at=settings.app_shell_max_chars)
+        if chars < settings.app_shell_max_chars:
+            return Decision("off", f"app shell: {chars} visible characters and scripts")
     score = article_score(doc, settings.min_block_chars)
     if score >= settings.article_score:
         return Decision("reader", f"article: text score {score:.1f} >= {settings.article_score}")

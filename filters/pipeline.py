@@ -16,7 +16,7 @@ from . import csp, dom, metadata, modes, sanitize
 from .charset import decode, looks_binary
 from .content.base import Selection
 from .context import PageContext
-from .errors import PageError
+from .errors import BudgetExceeded, PageError
 from .links import RemovedLink, bypass_url, safe_url
 from .metadata import Metadata
 from .render import html as html_out
@@ -123,7 +123,8 @@ class Pipeline:
         ever changed; meta policies are copied into the reader page.
         """
         clock = _Clock()
-        deadline = time.monotonic() + budget_ms / 1000 if budget_ms else None
+        started = time.monotonic()
+        deadline = started + budget_ms / 1000 if budget_ms else None
         if isinstance(html, bytes) and looks_binary(html):
             return _unchanged(html.decode("latin-1"), "", "binary data labelled as HTML: left as it is", clock)
         if isinstance(html, bytes):
@@ -144,12 +145,20 @@ class Pipeline:
         clock.lap("parse")
         if doc.find("frameset") is not None:
             return _unchanged(source, encoding, "frameset: each frame is filtered as a page of its own", clock)
+        # A page whose parse used up the budget stops here, not after metadata and the mode
+        # decision (a second on a 20 MB page) at the first filter's check; so does one whose
+        # decode and parse took a third of it: they are a fifth to a tenth of a page's time
+        # (wcxb-dev medians), so the rest cannot fit.
+        _check_projected_budget(ctx, started, 3, "a third used by the parse")
         ctx.base_url = _base_url(doc, url)
         meta = metadata.extract(doc)
         page_csp = _meta_policies(doc)
         doctype = html_out.original_doctype(doc, source)
         clock.lap("metadata")
+        ctx.check_budget()
         applied, decision = _resolve_mode(requested, doc, settings)
+        if requested == "auto":
+            clock.lap("mode")  # auto's decision, timed apart (it was counted in the first filter's time)
         if applied == "off":
             return _unchanged(source, encoding, decision, clock)
         skipped = settings.content.skip_filters if applied in ("reader", "text") else ()
@@ -162,6 +171,7 @@ class Pipeline:
         ctx.check_budget()
         as_text = _wants_text(format, applied, settings)
         if applied in ("reader", "text"):
+            _check_projected_budget(ctx, started, 2, "more than half used before the content was selected")
             style = _style_placement(list(csp) + page_csp, url, stylesheet_href)
             result = self._reader(doc, ctx, profile, meta, applied, decision, clock, as_text, style, page_csp)
         else:
@@ -186,9 +196,11 @@ class Pipeline:
             clock.lap("render")
             profile.retainer.apply(doc, ctx)
             clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
+        ctx.check_budget()
         if _scripts_ignored(profile):
             _sanitize(doc, ctx)
             clock.lap("render")
+            ctx.check_budget()
         page = html_out.serialize(doc, doctype)
         clock.lap("serialize")
         added = frozenset(child for child in body if child not in original_children)
@@ -215,15 +227,18 @@ class Pipeline:
         report.notes.append(selection.reason if selection else "no selection: whole page kept")
         _note_links_outside(doc, nodes, ctx)
         clock.lap("select")
+        ctx.check_budget()  # the stages below have no check of their own (render: seconds on a 20 MB page)
         content_text = _text_of(nodes, settings)
         page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx)
         _copy_policies(page.doc, page_csp)
         clock.lap("render")
+        ctx.check_budget()
         if profile.retainer is not None and settings.reader.show_removed_links:
             profile.retainer.apply(page.doc, ctx)
             clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
         _sanitize(page.doc, ctx)
         clock.lap("render")
+        ctx.check_budget()
         page_html = html_out.serialize(page.doc)
         clock.lap("serialize")
         if as_text:
@@ -376,6 +391,20 @@ def _base_url(doc, url: str | None) -> str | None:
         if resolved:
             return resolved
     return url
+
+
+def _check_projected_budget(ctx: PageContext, started: float, factor: float, why: str) -> None:
+    """Stop a page that used more than 1/``factor`` of its budget by now: what is left of its
+    work takes at least ``factor - 1`` times what it took so far, so it would not finish in time.
+
+    Before selection (factor 2): selection and the reader page cost more than everything before
+    them (wcxb-dev: about 1.5x), and selection has no budget check inside an algorithm; a 20 MB
+    page ran ~3 s of selection and render only to be abandoned. Past the budget it stops anyway."""
+    if ctx.deadline is None:
+        return
+    now = time.monotonic()
+    if now > ctx.deadline or (now - started) * factor > ctx.deadline - started:
+        raise BudgetExceeded(f"time budget: {why}" if now <= ctx.deadline else "time budget exceeded")
 
 
 def _unchanged(source: str, encoding: str, decision: str, clock: _Clock) -> Result:

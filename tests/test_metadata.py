@@ -259,3 +259,18 @@ def test_reader_page_carries_the_metadata():
     assert result.metadata.title == "Harbour reopens" and result.title == "Harbour reopens"
     assert result.metadata.byline == "Ann Writer" and result.metadata.published == "2024-03-05"
     assert "Ann Writer" in result.html and "lang=\"en\"" in result.html and "dir=\"ltr\"" in result.html
+
+
+def test_the_byline_prefilter_never_hides_a_regex_match():
+    """metadata._may_name_byline is False only where _BYLINE_NAME finds nothing (values joined as the scan joins them)."""
+    import random
+
+    from clearpage.filters import metadata
+
+    pieces = ["byline", "BYLINE", "Author", "authority", "AUTHOR\u0130ZE", "auth\u0131or", "by\u0130ine", "dateline", "DateLine",
+              "writtenby", "written-by", "\n", " ", "post", "meta", "-", "\u0130", "\u0131", "é", "K", "ſ"]
+    rng = random.Random(5)
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        if metadata._BYLINE_NAME.search(text):
+            assert metadata._may_name_byline(text), text

@@ -196,6 +196,7 @@ class _Scan:
         self.handlers: list = []  # elements with an attribute named on... (XPath: starts-with(name(), 'on'))
         self.script_urls: list = []  # elements with a URL attribute whose value may be a script URL
         by_tag = self.tags
+        url_names, safe_first = _URL_ATTR_SET, _SAFE_FIRST
         for position, el in enumerate(dom.iter_document(doc, etree.Element)):
             found = by_tag.get(el.tag)
             if found is not None:
@@ -207,10 +208,13 @@ class _Scan:
                 continue
             handler = url = False
             for name in names:
-                if name[:2] == "on":
+                # No URL attribute name starts with "on": the two tests never both hold.
+                if name in url_names:
+                    # _may_be_script_url, inlined (this loop runs for every attribute of the page)
+                    if not url and el.get(name).lstrip(" \t\n\r\f")[:1] not in safe_first:
+                        url = True
+                elif name[:2] == "on":
                     handler = True
-                elif not url and name in _URL_ATTR_SET and _may_be_script_url(el.get(name)):
-                    url = True
             if handler:
                 self.handlers.append(el)
             if url:

@@ -102,14 +102,16 @@ class LinkListFilter(Filter):
             else:
                 links = 0
                 text = el.text
-                words = words_in(text) if text else 0.0
+                # Whitespace-only text (most tails) counts 0.0, and adding 0.0 changes no sum: skipped
+                # without the call.
+                words = words_in(text) if text and not text.isspace() else 0.0
                 for child in el:
                     sub = tallies.get(child)
                     if sub is not None:
                         links += sub[0]
                         words += sub[1]
                     tail = child.tail
-                    if tail:
+                    if tail and not tail.isspace():
                         words += words_in(tail)
             if links and tag in containers and is_link_list(links, words):
                 reason = f"{links} links / {words:.1f} words > {self.options.threshold}"

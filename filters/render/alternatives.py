@@ -36,7 +36,7 @@ def image_alternative(img) -> str:
     """The text alternative rule above, without changing ``img``."""
     alt = img.get("alt")
     if alt is not None and not is_file_name(alt):
-        return dom.WHITESPACE.sub(" ", alt).strip()
+        return dom.collapse(alt)
     title = (img.get("title") or "").strip()
     if title:
         return dom.WHITESPACE.sub(" ", title)
@@ -67,7 +67,7 @@ def name_images(root) -> int:
             img.set("alt", image_alternative(img))
             added += 1
         else:
-            img.set("alt", dom.WHITESPACE.sub(" ", img.get("alt")).strip())
+            img.set("alt", dom.collapse(img.get("alt")))
     return added
 
 
@@ -91,6 +91,19 @@ def accessible_text(el) -> str:
         else:
             parts.append((node.get("aria-label") or "").strip())
     return " ".join(p for p in parts if p).strip()
+
+
+def has_accessible_text(el) -> bool:
+    """``bool(accessible_text(el))`` without building the text: the link's own text mostly answers."""
+    text = el.text
+    if text and not text.isspace():
+        return True
+    if el.text_content().strip():  # str.strip drops what dom.text_of collapses away
+        return True
+    for node in el.iter("img", "svg"):
+        if (node.get("alt" if dom.tag_of(node) == "img" else "aria-label") or "").strip():
+            return True
+    return False
 
 
 def url_name(href: str) -> str:
@@ -118,7 +131,7 @@ def name_links(root, *, unwrap_empty: bool = True, base_url: str | None = None) 
     for a in list(root.iter("a")):
         if a.get("href") is None or (a.get("aria-label") or "").strip() or a.get("aria-labelledby"):
             continue
-        if accessible_text(a):
+        if has_accessible_text(a):
             continue
         if unwrap_empty and not list(a.iter("img", "svg", "picture", "video")):
             dom.unwrap(a)

@@ -272,4 +272,4 @@ def _non_space(text: str | None) -> int:
 
 
 def _comparable(text: str) -> str:
-    return dom.WHITESPACE.sub(" ", text).strip().casefold()
+    return dom.collapse(text).casefold()

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from lxml import etree
+
 from .. import dom
 from ..links import clean_href, safe_url
 
@@ -85,9 +87,7 @@ def clean(root, base_url: str | None) -> None:
         elif tag in RENAMED:
             el.tag = RENAMED[tag]
     foreign = {el for top in root.iter("svg", "math") for el in top.iterdescendants()}
-    for el in root.iter():
-        if not dom.is_element(el):
-            continue
+    for el in root.iter(etree.Element):  # elements only (what is_element keeps)
         if el in foreign:
             _strip_handlers(el)
         else:
@@ -99,8 +99,8 @@ def clean(root, base_url: str | None) -> None:
 
 def _drop_hidden(root) -> None:
     hidden = [
-        el for el in root.iter()
-        if el is not root and dom.is_element(el) and (
+        el for el in root.iter(etree.Element)
+        if el is not root and (
             el.get("hidden") is not None
             or (el.get("aria-hidden") or "").strip().lower() == "true"
             or _HIDDEN_STYLE.search(el.get("style") or "")
@@ -126,18 +126,22 @@ def _frame_to_link(el, base_url: str | None) -> None:
 
 def _filter_attributes(el, base_url: str | None) -> None:
     tag = dom.tag_of(el)
-    allowed = ALLOWED_ATTRS.get(tag, ())
     if tag == "img":
         _keep_image_name(el)
-    keep_label = tag == "a" and (el.get("aria-label") or "").strip() and not dom.text_of(el)
-    for name in list(el.attrib):
-        key = name.lower()
-        if key in GLOBAL_ATTRS or key in allowed or (keep_label and key == "aria-label"):
-            continue
-        del el.attrib[name]
-    for key in ("lang", "dir"):
-        if key in el.attrib and not el.attrib[key].strip():
-            del el.attrib[key]
+    names = el.keys()  # most content elements have none: nothing to filter then
+    if names:
+        allowed = ALLOWED_ATTRS.get(tag, ())
+        keep_label = tag == "a" and (el.get("aria-label") or "").strip() and not dom.text_of(el)
+        attrib = el.attrib
+        for name in names:
+            key = name.lower()
+            if key in GLOBAL_ATTRS or key in allowed or (keep_label and key == "aria-label"):
+                continue
+            del attrib[name]
+        for key in ("lang", "dir"):
+            value = el.get(key)
+            if value is not None and not value.strip():
+                del attrib[key]
     if tag in ("img", "source", "video", "audio", "track"):
         _resolve_sources(el, base_url)
     if tag in ("video", "audio"):
@@ -195,7 +199,7 @@ def resolve_srcset(value: str, base_url: str | None) -> str:
 
 
 def _resolve_links(root, base_url: str | None) -> None:
-    ids = {el.get("id") for el in root.iter() if dom.is_element(el) and el.get("id")}
+    ids = {el.get("id") for el in root.iter(etree.Element) if el.get("id")}
     for a in list(root.iter("a")):
         href = a.get("href")
         if href is None:
@@ -298,9 +302,7 @@ def _list_text_into_items(root) -> None:
 
 def dedupe_ids(root) -> None:
     seen: set[str] = set(RESERVED_IDS)
-    for el in root.iter():
-        if not dom.is_element(el):
-            continue
+    for el in root.iter(etree.Element):
         ident = el.get("id")
         if ident is None:
             continue

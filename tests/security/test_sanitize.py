@@ -119,3 +119,25 @@ def test_the_scheme_shortcut_reads_what_urlsplit_reads(pieces):
             return ("ValueError", str(exc))
 
     assert outcome(lambda: sanitize._scheme(cleaned)) == outcome(lambda: urlsplit(cleaned).scheme.lower())
+
+
+def test_only_four_non_ascii_characters_match_ascii_letters_ignoring_case():
+    """sanitize._scripty_css folds these before its plain-word search; any other would be missed."""
+    import re
+    import sys
+
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    found = {chr(c) for c in range(0x80, sys.maxunicode + 1) if letter.fullmatch(chr(c))}
+    assert found == {"\u0130", "\u0131", "\u017f", "\u212a"}
+
+
+CSS_PIECES = ["expression", "EXPRESSION", "expreſſion", "javascr\u0131pt", "JAVASCRİPT", "vbscript", "-moz-binding",
+              "-MOZ-BINDING", "behavior", "BEHAV\u0130OR", "\u212a", "ſ", "i", "İ", "(", ":", " ", "\t", "\n", ";", "color",
+              "é", "\u2028", "x", "-", "ression", "expre", "java", "script"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(CSS_PIECES), min_size=1, max_size=8))
+def test_the_plain_word_search_answers_as_the_css_regex(pieces):
+    text = "".join(pieces)
+    assert sanitize._scripty_css(text) == bool(sanitize._SCRIPTY_CSS.search(text))
