@@ -71,16 +71,17 @@ class Auto(ContentAlgorithm):
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
-        f = feat.compute(body)
-        if not len(f):
+        discussion = self._is_discussion(doc, ctx)
+        chosen = self._choose(body, discussion, hidden_shown=False)
+        if chosen is None:
             return None
-        # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
-        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
-        scores, raw = self._scores(f, kinds, comments_count=False)
-        forum = self._is_discussion(doc, ctx) and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
-        if forum:
-            scores, raw = self._scores(f, kinds, comments_count=True)
-        best = self._container(f, kinds, scores, forum)
+        f, kinds, scores, forum, best = chosen
+        if (best is None or f.chars[best] < HIDDEN_RETRY_CHARS) and _hidden_chars(f) > f.chars[0]:
+            # Next to nothing visible and most of the text hidden: scripts would show it (a lazy
+            # product block, a password gate's wrapper); reader mode shows it instead.
+            retry = self._choose(body, discussion, hidden_shown=True)
+            if retry is not None and retry[4] is not None:
+                f, kinds, scores, forum, best = retry
         if best is None:
             return None
         nodes = self._with_siblings(f, kinds, scores, best, forum)
@@ -95,6 +96,19 @@ class Auto(ContentAlgorithm):
         if removed:
             reason += f"; {removed} boilerplate blocks removed inside"
         return Selection(tuple(f.elements[i] for i in nodes), float(scores[best]), reason, self.name)
+
+    def _choose(self, body, discussion: bool, *, hidden_shown: bool):
+        """Features, hints, scores, the forum flag and the best container (None: nothing scores)."""
+        f = feat.compute(body, hidden_shown=hidden_shown)
+        if not len(f):
+            return None
+        # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
+        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+        scores, raw = self._scores(f, kinds, comments_count=False)
+        forum = discussion and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
+        if forum:
+            scores, raw = self._scores(f, kinds, comments_count=True)
+        return f, kinds, scores, forum, self._container(f, kinds, scores, forum)
 
     # ------------------------------------------------------------------ scoring
 
@@ -317,6 +331,16 @@ _CELL_TAGS = frozenset({"td", "th"})
 RECORD_MAX_SHARE = 0.6
 
 _LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table", "p", "menu", "aside", "footer", "header", "span", "td"})
+
+
+# A container with fewer characters than this, on a page whose hidden text outweighs its
+# visible text, sends auto back to look with the hidden elements shown.
+HIDDEN_RETRY_CHARS = 200
+
+
+def _hidden_chars(f: feat.Features) -> int:
+    """Characters inside the subtrees skipped as hidden (attribute or inline style)."""
+    return sum(len(el.text_content()) for _, el in f.hidden)
 
 
 def _outermost_value(f: feat.Features, kinds: list[int], raw: list[float], kind: int) -> float:

@@ -86,8 +86,11 @@ class Features:
         return out
 
 
-def compute(root) -> Features:
+def compute(root, *, hidden_shown: bool = False) -> Features:
     """Features of ``root`` and every visible element under it.
+
+    ``hidden_shown``: elements hidden by attribute or inline style count as visible (for pages
+    whose scripts would reveal the content: a lazy product block, a password-gate wrapper).
 
     One XPath query lists the elements in document order (lxml's own iterators slow down
     quadratically on very deep trees; XPath does not), ``getparent`` links them, and text
@@ -119,7 +122,7 @@ def compute(root) -> Features:
             if el.tail:
                 tails.append((p, el.tail))
             continue
-        if k and is_hidden(el):
+        if k and not hidden_shown and is_hidden(el):
             hidden.append((p, el))
             if el.tail:
                 tails.append((p, el.tail))

@@ -207,3 +207,24 @@ def test_cleaning_never_empties_the_selection(default_config):
     _, selection = select(default_config, page(NAV + f"<div class='offers'>{tiles}</div>" + FOOTER))
     text = " ".join(dom.text_of(node) for node in selection.nodes)
     assert all(f"Offer number {n} for" in text for n in range(6))
+
+
+def test_content_hidden_for_a_script_to_reveal_is_found(pipeline):
+    # A lazy product block (display:none until a script runs): with nothing visible worth
+    # reading and the hidden text outweighing the visible, auto looks inside the hidden parts.
+    product = (
+        "<div class='defer-block' style='display: none'><article class='product'><h1>Almond thins</h1>"
+        f"<p>{PROSE}</p><p>{PROSE}</p></article></div>"
+    )
+    body = "<header><a href='/'>Shop</a> <a href='/cart'>Cart</a></header>" + product
+    text = reader_text(pipeline, body, url="https://shop.example.com/p/almond-thins")
+    assert "Almond thins" in text and "The committee met" in text
+    assert "Cart" not in text
+
+
+def test_hidden_menus_stay_out_when_the_page_shows_its_content(pipeline):
+    menu = "<div class='mega' style='display:none'>" + "".join(f"<p>Hidden menu paragraph {i}. {PROSE}</p>" for i in range(6)) + "</div>"
+    body = menu + f"<article><h1>Budget vote delayed</h1><p>{PROSE * 2}</p></article>"
+    text = reader_text(pipeline, body)
+    assert "Budget vote delayed" in text
+    assert "Hidden menu paragraph" not in text
