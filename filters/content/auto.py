@@ -57,6 +57,7 @@ class AutoOptions:
     article_prose_chars: int = field(doc="content with this much prose is an article: link lists inside go even when they score", min=0)
     form_max_chars: int = field(doc="a form with controls and less text than this is removed", min=0)
     boilerplate_max_share: float = field(doc="a boilerplate-marked block is kept when it holds more than this share of the content", min=0.0, max=1.0)
+    min_container_chars: int = field(doc="a best container with fewer characters than this is a miss: no selection (the fallback, or the whole page)", min=0)
 
 
 @register
@@ -80,9 +81,9 @@ class Auto(ContentAlgorithm):
             # Next to nothing visible and most of the text hidden: scripts would show it (a lazy
             # product block, a password gate's wrapper); reader mode shows it instead.
             retry = self._choose(body, discussion, hidden_shown=True)
-            if retry is not None and retry[4] is not None:
+            if retry is not None and retry[4] is not None and retry[0].chars[retry[4]] >= max(HIDDEN_RETRY_CHARS, f.chars[best] if best is not None else 0):
                 f, kinds, scores, forum, best = retry
-        if best is None:
+        if best is None or f.chars[best] < self.options.min_container_chars:
             return None
         nodes = self._with_siblings(f, kinds, scores, best, forum)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)

@@ -228,3 +228,33 @@ def test_hidden_menus_stay_out_when_the_page_shows_its_content(pipeline):
     text = reader_text(pipeline, body)
     assert "Budget vote delayed" in text
     assert "Hidden menu paragraph" not in text
+
+
+def test_product_description_beats_the_customer_reviews(pipeline):
+    description = (
+        "<div class='product-info'><h1>Trail 25 pack</h1><p>Keep your day's gear within easy reach: a ripstop nylon body, "
+        "a padded hip belt, and pockets galore for quick access to all your essentials on the trail.</p>"
+        "<p>The frame sheet keeps the load close to your back, the mesh panel lets air through on hot climbs, and the "
+        "side pockets hold a one-liter bottle each. The top lid has a zip pocket for keys, a headlamp and snacks.</p>"
+        "<p>It is made of recycled nylon with a durable water repellent finish made without PFAS, and the "
+        "bottom panel is reinforced where packs wear first. Fits torsos from 15 to 21 inches.</p>"
+        "<ul class='specs'><li>Capacity: 25 liters</li><li>Weight: 1 lb. 13 oz.</li><li>Raincover included: yes</li></ul></div>"
+    )
+    reviews = "<section class='product-reviews'><h2>Customer reviews</h2>" + "".join(
+        f"<article class='review'><p>Reviewer {i}: I took this pack on a long hike last weekend and it was comfortable, roomy and dry, even in the rain, great value.</p></article>"
+        for i in range(3)
+    ) + "</section>"
+    body = NAV + f"<main>{description}{reviews}</main>" + FOOTER
+    text = reader_text(pipeline, body, url="https://shop.example.com/product/trail-25")
+    assert "Keep your day's gear" in text and "Capacity: 25 liters" in text
+    assert "Reviewer 1" not in text
+
+
+def test_a_tiny_best_container_is_no_selection(default_config):
+    # Cards whose every word is a link score below zero; a price tag winning is a miss, and
+    # the page (or the fallback algorithm) beats three words.
+    cards = "".join(
+        f"<div class='tile'><a href='/p/{i}'>Helmet light {i}</a><div class='price'>$2{i}.95</div></div>" for i in range(6)
+    )
+    doc, selection = select(default_config, f"<html><body>{NAV}<div class='grid'>{cards}</div></body></html>")
+    assert selection is None or sum(len(dom.text_of(n)) for n in selection.nodes) >= 150
