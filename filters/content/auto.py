@@ -23,6 +23,7 @@ from ..context import PageContext
 from ..typed import field
 from . import features as feat
 from . import hints
+from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
 
 
@@ -57,6 +58,10 @@ class AutoOptions:
     article_prose_chars: int = field(doc="content with this much prose is an article: link lists inside go even when they score", min=0)
     form_max_chars: int = field(doc="a form with controls and less text than this is removed", min=0)
     boilerplate_max_share: float = field(doc="a boilerplate-marked block is kept when it holds more than this share of the content", min=0.0, max=1.0)
+    classifier: bool = field(doc="the learned block classifier (filters/learn) has a say on which siblings of the container join")
+    classifier_join: float = field(doc="a scoring sibling the classifier gives at least this p(content) joins ...", min=0.0, max=1.0)
+    classifier_stay: float = field(doc="... and one it gives less than this stays out, whatever its score", min=0.0, max=1.0)
+    classifier_container: float = field(doc="a candidate container's score x (1 + this x (2p - 1)), p its p(content)", min=0.0, max=1.0)
     min_container_chars: int = field(doc="a best container with fewer characters than this is a miss: no selection (the fallback, or the whole page)", min=0)
 
 
@@ -76,16 +81,16 @@ class Auto(ContentAlgorithm):
         chosen = self._choose(body, discussion, hidden_shown=False)
         if chosen is None:
             return None
-        f, kinds, scores, forum, best = chosen
+        f, kinds, scores, forum, best, probability = chosen
         if (best is None or f.chars[best] < HIDDEN_RETRY_CHARS) and _hidden_chars(f) > f.chars[0]:
             # Next to nothing visible and most of the text hidden: scripts would show it (a lazy
             # product block, a password gate's wrapper); reader mode shows it instead.
             retry = self._choose(body, discussion, hidden_shown=True)
             if retry is not None and retry[4] is not None and retry[0].chars[retry[4]] >= max(HIDDEN_RETRY_CHARS, f.chars[best] if best is not None else 0):
-                f, kinds, scores, forum, best = retry
+                f, kinds, scores, forum, best, probability = retry
         if best is None or f.chars[best] < self.options.min_container_chars:
             return None
-        nodes = self._with_siblings(f, kinds, scores, best, forum)
+        nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         for i in nodes:
             load_lazy_images(f.elements[i])
@@ -109,7 +114,8 @@ class Auto(ContentAlgorithm):
         forum = discussion and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
         if forum:
             scores, raw = self._scores(f, kinds, comments_count=True)
-        return f, kinds, scores, forum, self._container(f, kinds, scores, forum)
+        probability = self._probabilities(f, kinds)
+        return f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability
 
     # ------------------------------------------------------------------ scoring
 
@@ -215,8 +221,9 @@ class Auto(ContentAlgorithm):
             floors[parent] = max(floors.get(parent, floor), floor)
         return records, floors
 
-    def _container(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool) -> int | None:
+    def _container(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool, probability: dict[int, float]) -> int | None:
         bonus = self.options.container_bonus
+        weight = self.options.classifier_container
         wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
         best, best_value = None, 0.0
         excluded_until = -1  # inside a boilerplate-marked subtree up to this element number
@@ -232,13 +239,23 @@ class Auto(ContentAlgorithm):
                 continue
             if kinds[i] == hints.CONTENT:
                 s *= 1.0 + bonus
+            p = probability.get(i)
+            if p is not None:
+                s *= 1.0 + weight * (2.0 * p - 1.0)
             if s > best_value:
                 best, best_value = i, s
         return best
 
     # ------------------------------------------------------------------ cleaning
 
-    def _with_siblings(self, f: feat.Features, kinds: list[int], scores: list[float], best: int, forum: bool) -> list[int]:
+    def _probabilities(self, f: feat.Features, kinds: list[int]) -> dict[int, float]:
+        """The block classifier's p(content) per block element number (empty: switched off or no model)."""
+        if not self.options.classifier:
+            return {}
+        model = classifier.shipped()
+        return model.probabilities(f, kinds) if model is not None else {}
+
+    def _with_siblings(self, f: feat.Features, kinds: list[int], scores: list[float], best: int, forum: bool, probability: dict[int, float]) -> list[int]:
         """The container and those of its siblings that are content too, in document order.
 
         A link block or an ad between two halves of an article makes their parent score lower
@@ -258,7 +275,10 @@ class Auto(ContentAlgorithm):
             if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
                 continue
             prose = f.chars[j] >= o.sibling_prose_chars and f.punct[j] and f.link_density(j) < o.sibling_max_link_density
-            if scores[j] > 0 and (scores[j] >= threshold or prose):
+            p = probability.get(j)
+            if p is not None and p < o.classifier_stay:
+                continue
+            if scores[j] > 0 and (scores[j] >= threshold or prose or (p is not None and p >= o.classifier_join)):
                 nodes.append(j)
         return nodes
 

@@ -258,3 +258,65 @@ def test_a_tiny_best_container_is_no_selection(default_config):
     )
     doc, selection = select(default_config, f"<html><body>{NAV}<div class='grid'>{cards}</div></body></html>")
     assert selection is None or sum(len(dom.text_of(n)) for n in selection.nodes) >= 150
+
+
+class _FakeModel:
+    """A stand-in for the shipped block classifier: p(content) by element id."""
+
+    def __init__(self, by_id: dict[str, float]):
+        self.by_id = by_id
+
+    def probabilities(self, f, kinds=None):
+        return {i: self.by_id[el.get("id")] for i, el in enumerate(f.elements) if el.get("id") in self.by_id}
+
+
+def _auto(default_config, **overrides):
+    import dataclasses
+
+    opts = dataclasses.replace(default_config.settings.content.options["auto"], **overrides)
+    return ALGORITHMS["auto"](opts, None)
+
+
+SPECS_PAGE = (
+    "<html><body><div id='wrap'><div id='story'>" + f"<p>{PROSE}</p>" * 4 + "</div>"
+    "<div id='specs'><ul><li>Capacity 25 liters</li><li>Weight 1 lb 13 oz</li></ul></div>"
+    "<div id='care'><p>Members get free shipping on every order over fifty dollars, every day of the week, all year.</p></div>"
+    "</div></body></html>"
+)
+
+
+def _selected_ids(algo, html: str) -> set[str]:
+    selection = algo.select(dom.parse(html), PageContext(url="https://example.com/p", base_url="https://example.com/p"))
+    return {n.get("id") for n in selection.nodes}
+
+
+def test_classifier_switch_off_never_asks_the_model(default_config, monkeypatch):
+    from clearpage.filters.learn import classifier
+
+    monkeypatch.setattr(classifier, "shipped", lambda: pytest.fail("classifier asked although switched off"))
+    assert _selected_ids(_auto(default_config, classifier=False), SPECS_PAGE) == {"story", "care"}
+
+
+def test_classifier_has_a_say_on_which_siblings_join(default_config, monkeypatch):
+    from clearpage.filters.learn import classifier
+
+    # Without the model: the prose sibling joins, the short spec list does not.
+    monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({}))
+    assert _selected_ids(_auto(default_config, classifier=True), SPECS_PAGE) == {"story", "care"}
+    # A sibling the model is sure of joins; one it rules out stays out.
+    monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({"specs": 0.95, "care": 0.05}))
+    assert _selected_ids(_auto(default_config, classifier=True), SPECS_PAGE) == {"story", "specs"}
+
+
+def test_classifier_weighs_on_the_choice_of_container(default_config, monkeypatch):
+    from clearpage.filters.learn import classifier
+
+    nested = (
+        "<html><body><div id='outer'><div id='inner'>" + f"<p>{PROSE}</p>" * 3 + "</div>"
+        "<p>Filed under budget news and council meetings.</p></div></body></html>"
+    )
+    algo = _auto(default_config, classifier=True)
+    monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({"outer": 0.01, "inner": 0.99}))
+    assert _selected_ids(algo, nested) == {"inner"}
+    monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({"outer": 0.99, "inner": 0.01}))
+    assert _selected_ids(algo, nested) == {"outer"}
