@@ -212,8 +212,9 @@ class Auto(ContentAlgorithm):
             chars = sum(f.chars[i] for i in members)
             link = sum(f.link_chars[i] for i in members)
             links = sum(f.links[i] for i in members)
-            if chars - link < o.record_min_text_share * chars and links and link / links < o.record_min_link_chars:
-                continue  # a menu
+            cards = sum(1 for i in members if f.images[i]) >= CARD_IMAGE_SHARE * len(members)
+            if chars - link < o.record_min_text_share * chars and links and link / links < o.record_min_link_chars and not cards:
+                continue  # a menu (product tiles, each with its picture, are records however short their links)
             if max(f.chars[i] for i in members) > RECORD_MAX_SHARE * chars:
                 continue  # one member holds the text: a layout (columns, rows of a page table), not a listing
             records.update(members)
@@ -348,6 +349,8 @@ CLEAN_MAX_SHARE = 0.85
 
 # Table cells side by side are columns of one row, not repeated items.
 _CELL_TAGS = frozenset({"td", "th"})
+# Repeated siblings this share of which hold an image are cards (product tiles), not a menu.
+CARD_IMAGE_SHARE = 0.8
 # In a listing no item holds more than this share of the group's text.
 RECORD_MAX_SHARE = 0.6
 

@@ -320,3 +320,18 @@ def test_classifier_weighs_on_the_choice_of_container(default_config, monkeypatc
     assert _selected_ids(algo, nested) == {"inner"}
     monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({"outer": 0.99, "inner": 0.01}))
     assert _selected_ids(algo, nested) == {"outer"}
+
+
+def test_a_grid_of_product_tiles_is_kept_whole(pipeline):
+    # Every word of a tile is its link (name) but for the price: a menu by text alone; the
+    # picture in each tile says these are cards, and they are the page.
+    tiles = "".join(
+        f"<div class='tile'><a href='/p/{i}'><img src='/img/{i}.jpg' alt=''></a><a href='/p/{i}'>Helmet vent light {i}</a>"
+        f"<div class='price'>$2{i}.95</div></div>"
+        for i in range(8)
+    )
+    body = NAV + f"<div class='results'><h1>Lights</h1><p>8 results</p><div class='grid'>{tiles}</div></div>" + FOOTER
+    text = reader_text(pipeline, body, url="https://shop.example.com/cycling/lights/")
+    assert all(f"Helmet vent light {i}" in text for i in range(8))
+    assert "$27.95" in text
+    assert "Section 3" not in text and "All rights reserved" not in text
