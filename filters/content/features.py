@@ -37,11 +37,26 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 
 
 def is_hidden(el) -> bool:
-    """Hidden by attribute or inline style (what a browser would not show)."""
+    """Hidden by attribute or inline style (what a browser would not show).
+
+    Tab panels and accordion panes are not: a click shows them, and they hold the page's own
+    text (a product's description, specifications, delivery details).
+    """
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
-        return True
+        return not _is_panel(el)
     style = el.get("style")
-    return bool(style) and _HIDDEN_STYLE.search(style) is not None
+    return bool(style) and _HIDDEN_STYLE.search(style) is not None and not _is_panel(el)
+
+
+_PANEL_NAMES = re.compile(r"tab-?pane|tab-?panel|tabs?__(?:content|panel|pane)|tab-content|accordion|collaps", re.IGNORECASE)
+
+
+def _is_panel(el) -> bool:
+    """A tab panel or an accordion pane (by role or by class/id)."""
+    if el.get("role") == "tabpanel":
+        return True
+    names = el.get("class") or el.get("id")
+    return bool(names) and _PANEL_NAMES.search(names) is not None
 
 
 @dataclass

@@ -335,3 +335,18 @@ def test_a_grid_of_product_tiles_is_kept_whole(pipeline):
     assert all(f"Helmet vent light {i}" in text for i in range(8))
     assert "$27.95" in text
     assert "Section 3" not in text and "All rights reserved" not in text
+
+
+def test_hidden_tab_panels_of_a_product_stay_in(pipeline):
+    tabs = (
+        "<div class='product-tabs'><ul class='tab-titles'><li>Description</li><li>Specifications</li></ul>"
+        f"<div class='tab-pane active' role='tabpanel'><p>{PROSE * 2}</p></div>"
+        "<div class='tab-pane' role='tabpanel' style='display:none'><p>Made of recycled nylon, 25 liters, weighs one pound and thirteen ounces, with a raincover.</p></div>"
+        "</div>"
+    )
+    popup = "<div class='newsletter-popup' style='display:none'><p>Sign up for our newsletter and save ten percent on your first order today.</p></div>"
+    body = NAV + f"<main><h1>Trail 25 pack</h1>{tabs}{popup}</main>" + FOOTER
+    text = reader_text(pipeline, body, url="https://shop.example.com/product/trail-25")
+    assert "The committee met" in text
+    assert "Made of recycled nylon" in text
+    assert "save ten percent" not in text
