@@ -6,9 +6,18 @@
 3. Subtree score: the sum of its blocks' values, bottom-up; a subtree whose markup says
    boilerplate (nav, footer, class="share", role=navigation ...) counts against its
    ancestors with its positive value turned negative.
-4. The container: the element with the best score (semantic containers get a bonus).
-5. Cleaning: inside the container, boilerplate-marked subtrees, link lists, small forms and
-   hidden elements are removed (their links go to the removed-links list).
+4. The container: the element with the best score (semantic containers get a bonus, and the
+   learned block classifier's p(content) moves a candidate's score by at most
+   ``classifier_container``). Repeated siblings (records: a listing, product tiles with their
+   pictures, posts) are worth at least their text. A best container under
+   ``min_container_chars`` is a miss: no selection. When next to nothing is visible and the
+   hidden subtrees hold most of the text (a lazy product block), the choice is made again with
+   hidden elements shown. Hidden tab panels and accordion panes count as visible throughout.
+5. Siblings of the container join when they score well, are prose, or the classifier is sure
+   of them (``classifier_join``); one it rules out (``classifier_stay``) stays out.
+6. Cleaning: inside the selection, boilerplate-marked subtrees (customer reviews among them),
+   link lists, small forms and hidden elements are removed (their links go to the
+   removed-links list).
 
 Content a page streams in hidden chunks (React's ``<div hidden id="S:0">``) is already in
 place: the parser reassembles it (filters/streaming.py).
