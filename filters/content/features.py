@@ -45,7 +45,19 @@ def is_hidden(el) -> bool:
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
         return not _is_panel(el)
     style = el.get("style")
-    return bool(style) and _HIDDEN_STYLE.search(style) is not None and not _is_panel(el)
+    if style and _HIDDEN_STYLE.search(style) is not None:
+        return not _is_panel(el)
+    cls = el.get("class")
+    return (
+        bool(cls) and _HIDDEN_CLASS.search(cls) is not None and _SHOWN_SOMEWHERE.search(cls) is None and not _is_panel(el)
+    )
+
+
+# CSS frameworks' "not shown" classes, as whole class names ("hidden-xs", "sm:hidden" hide on
+# some screens only) ...
+_HIDDEN_CLASS = re.compile(r"(?<!\S)(?:hide|hidden|is-hidden|display-none)(?!\S)")
+# ... unless another class shows the element on some screen ("hidden md:block", "hide@medium").
+_SHOWN_SOMEWHERE = re.compile(r"[:@]|\bd-\w+-(?:block|flex|grid|inline)")
 
 
 _PANEL_NAMES = re.compile(r"tab-?pane|tab-?panel|tabs?__(?:content|panel|pane)|tab-content|accordion|collaps", re.IGNORECASE)
