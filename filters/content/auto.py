@@ -67,7 +67,7 @@ class AutoOptions:
     article_prose_chars: int = field(doc="content with this much prose is an article: link lists inside go even when they score", min=0)
     form_max_chars: int = field(doc="a form with controls and less text than this is removed", min=0)
     boilerplate_max_share: float = field(doc="a boilerplate-marked block is kept when it holds more than this share of the content", min=0.0, max=1.0)
-    classifier: bool = field(doc="the learned block classifier (filters/learn) has a say on which siblings of the container join")
+    classifier: bool = field(doc="the learned block classifier (filters/learn) has a say on the container and on which of its siblings join")
     classifier_join: float = field(doc="a scoring sibling the classifier gives at least this p(content) joins ...", min=0.0, max=1.0)
     classifier_stay: float = field(doc="... and one it gives less than this stays out, whatever its score", min=0.0, max=1.0)
     classifier_container: float = field(doc="a candidate container's score x (1 + this x (2p - 1)), p its p(content)", min=0.0, max=1.0)
