@@ -6,9 +6,18 @@
 3. Subtree score: the sum of its blocks' values, bottom-up; a subtree whose markup says
    boilerplate (nav, footer, class="share", role=navigation ...) counts against its
    ancestors with its positive value turned negative.
-4. The container: the element with the best score (semantic containers get a bonus).
-5. Cleaning: inside the container, boilerplate-marked subtrees, link lists, small forms and
-   hidden elements are removed (their links go to the removed-links list).
+4. The container: the element with the best score (semantic containers get a bonus, and the
+   learned block classifier's p(content) moves a candidate's score by at most
+   ``classifier_container``). Repeated siblings (records: a listing, product tiles with their
+   pictures, posts) are worth at least their text. A best container under
+   ``min_container_chars`` is a miss: no selection. When next to nothing is visible and the
+   hidden subtrees hold most of the text (a lazy product block), the choice is made again with
+   hidden elements shown. Hidden tab panels and accordion panes count as visible throughout.
+5. Siblings of the container join when they score well, are prose, or the classifier is sure
+   of them (``classifier_join``); one it rules out (``classifier_stay``) stays out.
+6. Cleaning: inside the selection, boilerplate-marked subtrees (customer reviews among them),
+   link lists, small forms and hidden elements are removed (their links go to the
+   removed-links list).
 
 Content a page streams in hidden chunks (React's ``<div hidden id="S:0">``) is already in
 place: the parser reassembles it (filters/streaming.py).
@@ -23,6 +32,7 @@ from ..context import PageContext
 from ..typed import field
 from . import features as feat
 from . import hints
+from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
 
 
@@ -57,6 +67,11 @@ class AutoOptions:
     article_prose_chars: int = field(doc="content with this much prose is an article: link lists inside go even when they score", min=0)
     form_max_chars: int = field(doc="a form with controls and less text than this is removed", min=0)
     boilerplate_max_share: float = field(doc="a boilerplate-marked block is kept when it holds more than this share of the content", min=0.0, max=1.0)
+    classifier: bool = field(doc="the learned block classifier (filters/learn) has a say on the container and on which of its siblings join")
+    classifier_join: float = field(doc="a scoring sibling the classifier gives at least this p(content) joins ...", min=0.0, max=1.0)
+    classifier_stay: float = field(doc="... and one it gives less than this stays out, whatever its score", min=0.0, max=1.0)
+    classifier_container: float = field(doc="a candidate container's score x (1 + this x (2p - 1)), p its p(content)", min=0.0, max=1.0)
+    min_container_chars: int = field(doc="a best container with fewer characters than this is a miss: no selection (the fallback, or the whole page)", min=0)
 
 
 @register
@@ -71,19 +86,20 @@ class Auto(ContentAlgorithm):
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
-        f = feat.compute(body)
-        if not len(f):
+        discussion = self._is_discussion(doc, ctx)
+        chosen = self._choose(body, discussion, hidden_shown=False)
+        if chosen is None:
             return None
-        # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
-        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
-        scores, raw = self._scores(f, kinds, comments_count=False)
-        forum = self._is_discussion(doc, ctx) and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
-        if forum:
-            scores, raw = self._scores(f, kinds, comments_count=True)
-        best = self._container(f, kinds, scores, forum)
-        if best is None:
+        f, kinds, scores, forum, best, probability = chosen
+        if (best is None or f.chars[best] < HIDDEN_RETRY_CHARS) and _hidden_chars(f) > f.chars[0]:
+            # Next to nothing visible and most of the text hidden: scripts would show it (a lazy
+            # product block, a password gate's wrapper); reader mode shows it instead.
+            retry = self._choose(body, discussion, hidden_shown=True)
+            if retry is not None and retry[4] is not None and retry[0].chars[retry[4]] >= max(HIDDEN_RETRY_CHARS, f.chars[best] if best is not None else 0):
+                f, kinds, scores, forum, best, probability = retry
+        if best is None or f.chars[best] < self.options.min_container_chars:
             return None
-        nodes = self._with_siblings(f, kinds, scores, best, forum)
+        nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         for i in nodes:
             load_lazy_images(f.elements[i])
@@ -95,6 +111,20 @@ class Auto(ContentAlgorithm):
         if removed:
             reason += f"; {removed} boilerplate blocks removed inside"
         return Selection(tuple(f.elements[i] for i in nodes), float(scores[best]), reason, self.name)
+
+    def _choose(self, body, discussion: bool, *, hidden_shown: bool):
+        """Features, hints, scores, the forum flag and the best container (None: nothing scores)."""
+        f = feat.compute(body, hidden_shown=hidden_shown)
+        if not len(f):
+            return None
+        # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
+        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+        scores, raw = self._scores(f, kinds, comments_count=False)
+        forum = discussion and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
+        if forum:
+            scores, raw = self._scores(f, kinds, comments_count=True)
+        probability = self._probabilities(f, kinds)
+        return f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability
 
     # ------------------------------------------------------------------ scoring
 
@@ -191,8 +221,9 @@ class Auto(ContentAlgorithm):
             chars = sum(f.chars[i] for i in members)
             link = sum(f.link_chars[i] for i in members)
             links = sum(f.links[i] for i in members)
-            if chars - link < o.record_min_text_share * chars and links and link / links < o.record_min_link_chars:
-                continue  # a menu
+            cards = sum(1 for i in members if f.images[i]) >= CARD_IMAGE_SHARE * len(members)
+            if chars - link < o.record_min_text_share * chars and links and link / links < o.record_min_link_chars and not cards:
+                continue  # a menu (product tiles, each with its picture, are records however short their links)
             if max(f.chars[i] for i in members) > RECORD_MAX_SHARE * chars:
                 continue  # one member holds the text: a layout (columns, rows of a page table), not a listing
             records.update(members)
@@ -200,8 +231,9 @@ class Auto(ContentAlgorithm):
             floors[parent] = max(floors.get(parent, floor), floor)
         return records, floors
 
-    def _container(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool) -> int | None:
+    def _container(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool, probability: dict[int, float]) -> int | None:
         bonus = self.options.container_bonus
+        weight = self.options.classifier_container
         wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
         best, best_value = None, 0.0
         excluded_until = -1  # inside a boilerplate-marked subtree up to this element number
@@ -217,13 +249,23 @@ class Auto(ContentAlgorithm):
                 continue
             if kinds[i] == hints.CONTENT:
                 s *= 1.0 + bonus
+            p = probability.get(i)
+            if p is not None:
+                s *= 1.0 + weight * (2.0 * p - 1.0)
             if s > best_value:
                 best, best_value = i, s
         return best
 
     # ------------------------------------------------------------------ cleaning
 
-    def _with_siblings(self, f: feat.Features, kinds: list[int], scores: list[float], best: int, forum: bool) -> list[int]:
+    def _probabilities(self, f: feat.Features, kinds: list[int]) -> dict[int, float]:
+        """The block classifier's p(content) per block element number (empty: switched off or no model)."""
+        if not self.options.classifier:
+            return {}
+        model = classifier.shipped()
+        return model.probabilities(f, kinds) if model is not None else {}
+
+    def _with_siblings(self, f: feat.Features, kinds: list[int], scores: list[float], best: int, forum: bool, probability: dict[int, float]) -> list[int]:
         """The container and those of its siblings that are content too, in document order.
 
         A link block or an ad between two halves of an article makes their parent score lower
@@ -243,7 +285,10 @@ class Auto(ContentAlgorithm):
             if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
                 continue
             prose = f.chars[j] >= o.sibling_prose_chars and f.punct[j] and f.link_density(j) < o.sibling_max_link_density
-            if scores[j] > 0 and (scores[j] >= threshold or prose):
+            p = probability.get(j)
+            if p is not None and p < o.classifier_stay:
+                continue
+            if scores[j] > 0 and (scores[j] >= threshold or prose or (p is not None and p >= o.classifier_join)):
                 nodes.append(j)
         return nodes
 
@@ -313,10 +358,22 @@ CLEAN_MAX_SHARE = 0.85
 
 # Table cells side by side are columns of one row, not repeated items.
 _CELL_TAGS = frozenset({"td", "th"})
+# Repeated siblings this share of which hold an image are cards (product tiles), not a menu.
+CARD_IMAGE_SHARE = 0.8
 # In a listing no item holds more than this share of the group's text.
 RECORD_MAX_SHARE = 0.6
 
 _LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table", "p", "menu", "aside", "footer", "header", "span", "td"})
+
+
+# A container with fewer characters than this, on a page whose hidden text outweighs its
+# visible text, sends auto back to look with the hidden elements shown.
+HIDDEN_RETRY_CHARS = 200
+
+
+def _hidden_chars(f: feat.Features) -> int:
+    """Characters inside the subtrees skipped as hidden (attribute or inline style)."""
+    return sum(len(el.text_content()) for _, el in f.hidden)
 
 
 def _outermost_value(f: feat.Features, kinds: list[int], raw: list[float], kind: int) -> float:

@@ -37,11 +37,38 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 
 
 def is_hidden(el) -> bool:
-    """Hidden by attribute or inline style (what a browser would not show)."""
+    """Hidden by attribute or inline style (what a browser would not show).
+
+    Tab panels and accordion panes are not: a click shows them, and they hold the page's own
+    text (a product's description, specifications, delivery details).
+    """
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
-        return True
+        return not _is_panel(el)
     style = el.get("style")
-    return bool(style) and _HIDDEN_STYLE.search(style) is not None
+    if style and _HIDDEN_STYLE.search(style) is not None:
+        return not _is_panel(el)
+    cls = el.get("class")
+    return (
+        bool(cls) and _HIDDEN_CLASS.search(cls) is not None and _SHOWN_SOMEWHERE.search(cls) is None and not _is_panel(el)
+    )
+
+
+# CSS frameworks' "not shown" classes, as whole class names ("hidden-xs", "sm:hidden" hide on
+# some screens only) ...
+_HIDDEN_CLASS = re.compile(r"(?<!\S)(?:hide|hidden|is-hidden|display-none)(?!\S)")
+# ... unless another class shows the element on some screen ("hidden md:block", "hide@medium").
+_SHOWN_SOMEWHERE = re.compile(r"[:@]|\bd-\w+-(?:block|flex|grid|inline)")
+
+
+_PANEL_NAMES = re.compile(r"tab-?pane|tab-?panel|tabs?__(?:content|panel|pane)|tab-content|accordion|collaps", re.IGNORECASE)
+
+
+def _is_panel(el) -> bool:
+    """A tab panel or an accordion pane (by role or by class/id)."""
+    if el.get("role") == "tabpanel":
+        return True
+    names = el.get("class") or el.get("id")
+    return bool(names) and _PANEL_NAMES.search(names) is not None
 
 
 @dataclass
@@ -86,8 +113,11 @@ class Features:
         return out
 
 
-def compute(root) -> Features:
+def compute(root, *, hidden_shown: bool = False) -> Features:
     """Features of ``root`` and every visible element under it.
+
+    ``hidden_shown``: elements hidden by attribute or inline style count as visible (for pages
+    whose scripts would reveal the content: a lazy product block, a password-gate wrapper).
 
     One XPath query lists the elements in document order (lxml's own iterators slow down
     quadratically on very deep trees; XPath does not), ``getparent`` links them, and text
@@ -119,7 +149,7 @@ def compute(root) -> Features:
             if el.tail:
                 tails.append((p, el.tail))
             continue
-        if k and is_hidden(el):
+        if k and not hidden_shown and is_hidden(el):
             hidden.append((p, el))
             if el.tail:
                 tails.append((p, el.tail))

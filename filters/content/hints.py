@@ -36,7 +36,7 @@ _BOILERPLATE_WORDS = (
     r"hamburger|dropdown|megamenu|mega-menu|announcement|author-box|authorbox|about-author|"
     r"site-header|site-footer|global-header|global-nav|top-bar|topbar|bottom-bar|sticky|"
     r"onetrust|ot-sdk|ot-pc-|didomi|usercentrics|cookiebot|truste-|qc-cmp|sp_message|fides-|"
-    r"carousel|slider|upsell|cross-sell|recently-viewed|you-may|youmay|wishlist"
+    r"carousel|slider|upsell|cross-sell|recently-viewed|you-may|youmay|wishlist|reviews|customer-review"
 )
 # Whole tokens only (tokens split on anything not a letter or digit, and on camelCase).
 _BOILERPLATE_TOKENS = frozenset(
@@ -111,7 +111,7 @@ def _classify(tag: str, role: str, itemprop: str, names: str) -> int:
     return CONTENT if content else NEUTRAL
 
 
-_STRONG_RE = re.compile(r"share|social|related|newsletter|subscri|cookie|consent|advert|sponsor|promo|breadcrumb|footer|sidebar|navbar|pagination")
+_STRONG_RE = re.compile(r"reviews|customer-review|share|social|related|newsletter|subscri|cookie|consent|advert|sponsor|promo|breadcrumb|footer|sidebar|navbar|pagination")
 
 
 def _strong_boilerplate(names: str) -> bool:

@@ -207,3 +207,146 @@ def test_cleaning_never_empties_the_selection(default_config):
     _, selection = select(default_config, page(NAV + f"<div class='offers'>{tiles}</div>" + FOOTER))
     text = " ".join(dom.text_of(node) for node in selection.nodes)
     assert all(f"Offer number {n} for" in text for n in range(6))
+
+
+def test_content_hidden_for_a_script_to_reveal_is_found(pipeline):
+    # A lazy product block (display:none until a script runs): with nothing visible worth
+    # reading and the hidden text outweighing the visible, auto looks inside the hidden parts.
+    product = (
+        "<div class='defer-block' style='display: none'><article class='product'><h1>Almond thins</h1>"
+        f"<p>{PROSE}</p><p>{PROSE}</p></article></div>"
+    )
+    body = "<header><a href='/'>Shop</a> <a href='/cart'>Cart</a></header>" + product
+    text = reader_text(pipeline, body, url="https://shop.example.com/p/almond-thins")
+    assert "Almond thins" in text and "The committee met" in text
+    assert "Cart" not in text
+
+
+def test_hidden_menus_stay_out_when_the_page_shows_its_content(pipeline):
+    menu = "<div class='mega' style='display:none'>" + "".join(f"<p>Hidden menu paragraph {i}. {PROSE}</p>" for i in range(6)) + "</div>"
+    body = menu + f"<article><h1>Budget vote delayed</h1><p>{PROSE * 2}</p></article>"
+    text = reader_text(pipeline, body)
+    assert "Budget vote delayed" in text
+    assert "Hidden menu paragraph" not in text
+
+
+def test_product_description_beats_the_customer_reviews(pipeline):
+    description = (
+        "<div class='product-info'><h1>Trail 25 pack</h1><p>Keep your day's gear within easy reach: a ripstop nylon body, "
+        "a padded hip belt, and pockets galore for quick access to all your essentials on the trail.</p>"
+        "<p>The frame sheet keeps the load close to your back, the mesh panel lets air through on hot climbs, and the "
+        "side pockets hold a one-liter bottle each. The top lid has a zip pocket for keys, a headlamp and snacks.</p>"
+        "<p>It is made of recycled nylon with a durable water repellent finish made without PFAS, and the "
+        "bottom panel is reinforced where packs wear first. Fits torsos from 15 to 21 inches.</p>"
+        "<ul class='specs'><li>Capacity: 25 liters</li><li>Weight: 1 lb. 13 oz.</li><li>Raincover included: yes</li></ul></div>"
+    )
+    reviews = "<section class='product-reviews'><h2>Customer reviews</h2>" + "".join(
+        f"<article class='review'><p>Reviewer {i}: I took this pack on a long hike last weekend and it was comfortable, roomy and dry, even in the rain, great value.</p></article>"
+        for i in range(3)
+    ) + "</section>"
+    body = NAV + f"<main>{description}{reviews}</main>" + FOOTER
+    text = reader_text(pipeline, body, url="https://shop.example.com/product/trail-25")
+    assert "Keep your day's gear" in text and "Capacity: 25 liters" in text
+    assert "Reviewer 1" not in text
+
+
+def test_a_tiny_best_container_is_no_selection(default_config):
+    # Cards whose every word is a link score below zero; a price tag winning is a miss, and
+    # the page (or the fallback algorithm) beats three words.
+    cards = "".join(
+        f"<div class='tile'><a href='/p/{i}'>Helmet light {i}</a><div class='price'>$2{i}.95</div></div>" for i in range(6)
+    )
+    doc, selection = select(default_config, f"<html><body>{NAV}<div class='grid'>{cards}</div></body></html>")
+    assert selection is None or sum(len(dom.text_of(n)) for n in selection.nodes) >= 150
+
+
+class _FakeModel:
+    """A stand-in for the shipped block classifier: p(content) by element id."""
+
+    def __init__(self, by_id: dict[str, float]):
+        self.by_id = by_id
+
+    def probabilities(self, f, kinds=None):
+        return {i: self.by_id[el.get("id")] for i, el in enumerate(f.elements) if el.get("id") in self.by_id}
+
+
+def _auto(default_config, **overrides):
+    import dataclasses
+
+    opts = dataclasses.replace(default_config.settings.content.options["auto"], **overrides)
+    return ALGORITHMS["auto"](opts, None)
+
+
+SPECS_PAGE = (
+    "<html><body><div id='wrap'><div id='story'>" + f"<p>{PROSE}</p>" * 4 + "</div>"
+    "<div id='specs'><ul><li>Capacity 25 liters</li><li>Weight 1 lb 13 oz</li></ul></div>"
+    "<div id='care'><p>Members get free shipping on every order over fifty dollars, every day of the week, all year.</p></div>"
+    "</div></body></html>"
+)
+
+
+def _selected_ids(algo, html: str) -> set[str]:
+    selection = algo.select(dom.parse(html), PageContext(url="https://example.com/p", base_url="https://example.com/p"))
+    return {n.get("id") for n in selection.nodes}
+
+
+def test_classifier_switch_off_never_asks_the_model(default_config, monkeypatch):
+    from clearpage.filters.learn import classifier
+
+    monkeypatch.setattr(classifier, "shipped", lambda: pytest.fail("classifier asked although switched off"))
+    assert _selected_ids(_auto(default_config, classifier=False), SPECS_PAGE) == {"story", "care"}
+
+
+def test_classifier_has_a_say_on_which_siblings_join(default_config, monkeypatch):
+    from clearpage.filters.learn import classifier
+
+    # Without the model: the prose sibling joins, the short spec list does not.
+    monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({}))
+    assert _selected_ids(_auto(default_config, classifier=True), SPECS_PAGE) == {"story", "care"}
+    # A sibling the model is sure of joins; one it rules out stays out.
+    monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({"specs": 0.95, "care": 0.05}))
+    assert _selected_ids(_auto(default_config, classifier=True), SPECS_PAGE) == {"story", "specs"}
+
+
+def test_classifier_weighs_on_the_choice_of_container(default_config, monkeypatch):
+    from clearpage.filters.learn import classifier
+
+    nested = (
+        "<html><body><div id='outer'><div id='inner'>" + f"<p>{PROSE}</p>" * 3 + "</div>"
+        "<p>Filed under budget news and council meetings.</p></div></body></html>"
+    )
+    algo = _auto(default_config, classifier=True)
+    monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({"outer": 0.01, "inner": 0.99}))
+    assert _selected_ids(algo, nested) == {"inner"}
+    monkeypatch.setattr(classifier, "shipped", lambda: _FakeModel({"outer": 0.99, "inner": 0.01}))
+    assert _selected_ids(algo, nested) == {"outer"}
+
+
+def test_a_grid_of_product_tiles_is_kept_whole(pipeline):
+    # Every word of a tile is its link (name) but for the price: a menu by text alone; the
+    # picture in each tile says these are cards, and they are the page.
+    tiles = "".join(
+        f"<div class='tile'><a href='/p/{i}'><img src='/img/{i}.jpg' alt=''></a><a href='/p/{i}'>Helmet vent light {i}</a>"
+        f"<div class='price'>$2{i}.95</div></div>"
+        for i in range(8)
+    )
+    body = NAV + f"<div class='results'><h1>Lights</h1><p>8 results</p><div class='grid'>{tiles}</div></div>" + FOOTER
+    text = reader_text(pipeline, body, url="https://shop.example.com/cycling/lights/")
+    assert all(f"Helmet vent light {i}" in text for i in range(8))
+    assert "$27.95" in text
+    assert "Section 3" not in text and "All rights reserved" not in text
+
+
+def test_hidden_tab_panels_of_a_product_stay_in(pipeline):
+    tabs = (
+        "<div class='product-tabs'><ul class='tab-titles'><li>Description</li><li>Specifications</li></ul>"
+        f"<div class='tab-pane active' role='tabpanel'><p>{PROSE * 2}</p></div>"
+        "<div class='tab-pane' role='tabpanel' style='display:none'><p>Made of recycled nylon, 25 liters, weighs one pound and thirteen ounces, with a raincover.</p></div>"
+        "</div>"
+    )
+    popup = "<div class='newsletter-popup' style='display:none'><p>Sign up for our newsletter and save ten percent on your first order today.</p></div>"
+    body = NAV + f"<main><h1>Trail 25 pack</h1>{tabs}{popup}</main>" + FOOTER
+    text = reader_text(pipeline, body, url="https://shop.example.com/product/trail-25")
+    assert "The committee met" in text
+    assert "Made of recycled nylon" in text
+    assert "save ten percent" not in text
