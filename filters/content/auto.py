@@ -123,7 +123,7 @@ class Auto(ContentAlgorithm):
         forum = discussion and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
         if forum:
             scores, raw = self._scores(f, kinds, comments_count=True)
-        probability = self._probabilities(f, kinds)
+        probability = self._probabilities(f, kinds, scores)
         return f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability
 
     # ------------------------------------------------------------------ scoring
@@ -258,12 +258,18 @@ class Auto(ContentAlgorithm):
 
     # ------------------------------------------------------------------ cleaning
 
-    def _probabilities(self, f: feat.Features, kinds: list[int]) -> dict[int, float]:
-        """The block classifier's p(content) per block element number (empty: switched off or no model)."""
+    def _probabilities(self, f: feat.Features, kinds: list[int], scores: list[float]) -> dict[int, float]:
+        """The block classifier's p(content) per block element number (empty: switched off or no model).
+
+        Only blocks that score above zero are asked: the container and the joining siblings are
+        chosen among them, so p of any other block is never read (and the model costs per block).
+        """
         if not self.options.classifier:
             return {}
         model = classifier.shipped()
-        return model.probabilities(f, kinds) if model is not None else {}
+        if model is None:
+            return {}
+        return model.probabilities(f, kinds, blocks=[i for i, s in enumerate(scores) if s > 0])
 
     def _with_siblings(self, f: feat.Features, kinds: list[int], scores: list[float], best: int, forum: bool, probability: dict[int, float]) -> list[int]:
         """The container and those of its siblings that are content too, in document order.
