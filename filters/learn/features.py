@@ -63,14 +63,23 @@ def extract(f: Features, kinds: list[int] | None = None, blocks=None) -> tuple[l
         blocks = sorted({i for i in blocks if 0 < i < n and tags[i] in _TAG_CODE and chars_of[i] >= MIN_BLOCK_CHARS})
         hint_of = kinds.__getitem__ if kinds is not None else _lazy_hints(f)
 
+        nearest: dict[int, int] = {}  # element -> hint of its nearest hinted ancestor-or-self
+
         def ancestor_of(i: int) -> int:
-            p = parent[i]
-            while p >= 0:
-                k = hint_of(p)
+            # Memoised along the walked path: a deep page's blocks share their ancestors,
+            # and walking up from each of them alone is quadratic in the depth.
+            x, path = parent[i], []
+            while x >= 0 and x not in nearest:
+                k = hint_of(x)
                 if k:
-                    return k
-                p = parent[p]
-            return 0
+                    nearest[x] = k
+                    break
+                path.append(x)
+                x = parent[x]
+            k = nearest.get(x, 0) if x >= 0 else 0
+            for y in path:
+                nearest[y] = k
+            return k
     # element numbers of a subtree run i .. i + count[i] - 1: its leaves and paragraphs are prefix-sum differences
     leaves = list(accumulate((c == 1 for c in count), initial=0))
     paragraphs = list(accumulate((t == "p" for t in tags), initial=0))

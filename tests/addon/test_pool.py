@@ -76,8 +76,15 @@ def test_a_worker_that_gives_up_within_the_grace_is_kept():
         pool = await started_pool()
         try:
             (worker,) = pool.pids()
-            with pytest.raises(PoolTimeout):  # the pipeline's own budget check stops it soon after
-                await pool.run(job(big_page(2_000_000)), 0.02)
+            # The pipeline's own budget check stops the page soon after the budget. Which answer
+            # the caller sees first, the pool's timeout or that "over the time budget" reply, is a
+            # race when both are due within the same loop turn; the worker must be kept either way.
+            try:
+                early = await pool.run(job(big_page(2_000_000)), 0.02)
+            except PoolTimeout:
+                early = None
+            if early is not None:
+                assert early.status == FAILED and "time budget" in early.reason
             await asyncio.sleep(KILL_GRACE_S + 0.5)
             assert pool.restarts == 0 and pool.pids() == [worker]
             reply = await pool.run(job(), START_S)  # the same worker takes the next page

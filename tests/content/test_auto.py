@@ -266,8 +266,9 @@ class _FakeModel:
     def __init__(self, by_id: dict[str, float]):
         self.by_id = by_id
 
-    def probabilities(self, f, kinds=None):
-        return {i: self.by_id[el.get("id")] for i, el in enumerate(f.elements) if el.get("id") in self.by_id}
+    def probabilities(self, f, kinds=None, blocks=None):
+        asked = range(len(f.elements)) if blocks is None else blocks
+        return {i: self.by_id[f.elements[i].get("id")] for i in asked if f.elements[i].get("id") in self.by_id}
 
 
 def _auto(default_config, **overrides):
