@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from . import dom
+from . import dom, prefilter
 
 _DIRS = frozenset({"ltr", "rtl", "auto"})
 # The elements metadata reads, found in one walk of the tree (in document order).
@@ -87,10 +87,8 @@ _AUTHOR_ELEMENTS = etree.XPath("//@rel[. = 'author']/.. | //@itemprop[contains(.
 # values does not need (a third of the query's cost).
 _CLASS_VALUES = etree.XPath("//@class", smart_strings=False)
 _ID_VALUES = etree.XPath("//@id", smart_strings=False)
-# What _BYLINE_NAME needs in a text, in lower case; besides ASCII case, IGNORECASE matches only
-# U+0130 and U+0131 to a letter of these words ("i"), so text holding one takes the regex.
-_BYLINE_WORDS = ("byline", "author", "dateline", "writtenby")
-_DOTTED_I = ("\u0130", "\u0131")
+# The words _BYLINE_NAME needs: class and id values holding none of them are not searched.
+_BYLINE_WORDS = prefilter.Words("byline", "author", "dateline", "writtenby")
 _CLASS_OR_ID = etree.XPath("//*[@class or @id]")
 # The name inside a byline box: schema.org itemprop=name, or microformats' hCard "fn".
 _NAME_INSIDE = etree.XPath(".//*[@itemprop = 'name' or contains(concat(' ', normalize-space(@class), ' '), ' fn ')]")
@@ -406,10 +404,7 @@ def visible_byline(doc) -> str:
 def _may_name_byline(text: str) -> bool:
     """False only when ``_BYLINE_NAME`` cannot match anywhere in ``text`` (one lower-cased scan of
     all the page's class and id values instead of a regex call per value, when none names one)."""
-    if not text.isascii() and any(char in text for char in _DOTTED_I):
-        return True
-    lowered = text.lower()
-    return any(word in lowered for word in _BYLINE_WORDS)
+    return _BYLINE_WORDS.may_match(text)
 
 
 def _marked_author(el) -> bool:

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from . import dom
+from . import dom, prefilter
 from .links import clean_href
 
 # Schemes a link may keep: none of them runs code in the page.
@@ -49,11 +49,8 @@ ANIMATED_VALUES = ("to", "from", "values", "by")
 # writes it out unescaped, so "<svg><style><img onerror=...>" would come alive in the browser.
 FOREIGN_ROOTS = frozenset({"svg", "math"})
 _SCRIPTY_CSS = re.compile(r"expression\s*\(|javascript\s*:|vbscript\s*:|-moz-binding|behavior\s*:", re.IGNORECASE)
-# The words _SCRIPTY_CSS looks for: ASCII text holding none of them (lower-cased) cannot match it.
-_SCRIPTY_WORDS = ("expression", "javascript", "vbscript", "-moz-binding", "behavior")
-# The only non-ASCII characters re.IGNORECASE matches to an ASCII letter (checked over every code
-# point: tests/security/test_sanitize.py).
-_IGNORECASE_LETTERS = ("\u0130", "\u0131", "\u017f", "\u212a")  # İ ı (i), ſ (s), Kelvin sign (k)
+# The words _SCRIPTY_CSS looks for: text holding none of them (in any case) cannot match it.
+_SCRIPTY_WORDS = prefilter.Words("expression", "javascript", "vbscript", "-moz-binding", "behavior")
 _REFRESH_URL = re.compile(r"url\s*=\s*['\"]?\s*([^'\"]*)", re.IGNORECASE)
 
 
@@ -139,14 +136,8 @@ def _safe_url(value: str | None, tag: str) -> bool:
 def _scripty_css(text: str) -> bool:
     """``_SCRIPTY_CSS.search(text)``; the text (a page's stylesheet, mostly) is first searched for
     the plain words, which is many times cheaper than the case-insensitive regex (several ms on a
-    large non-ASCII stylesheet). Besides ASCII case, IGNORECASE lets exactly four non-ASCII
-    characters stand for letters of the words (_IGNORECASE_LETTERS): text holding one of them
-    takes the regex."""
-    if text.isascii() or not any(char in text for char in _IGNORECASE_LETTERS):
-        lowered = text.lower()
-        if not any(word in lowered for word in _SCRIPTY_WORDS):
-            return False
-    return _SCRIPTY_CSS.search(text) is not None
+    large non-ASCII stylesheet)."""
+    return _SCRIPTY_WORDS.may_match(text) and _SCRIPTY_CSS.search(text) is not None
 
 
 def _in_foreign_content(el) -> bool:

@@ -74,6 +74,23 @@ class AutoOptions:
     min_container_chars: int = field(doc="a best container with fewer characters than this is a miss: no selection (the fallback, or the whole page)", min=0)
 
 
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """One look at the page: its features, hints, scores, whether comments count, the best
+    container (None when nothing scores) and the classifier's p(content) per scoring block."""
+
+    f: feat.Features
+    kinds: list[int]
+    scores: list[float]
+    forum: bool
+    best: int | None
+    probability: dict[int, float]
+
+    @property
+    def best_chars(self) -> int:
+        return self.f.chars[self.best] if self.best is not None else 0
+
+
 @register
 class Auto(ContentAlgorithm):
     name = "auto"
@@ -87,18 +104,19 @@ class Auto(ContentAlgorithm):
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
         discussion = self._is_discussion(doc, ctx)
-        chosen = self._choose(body, discussion, hidden_shown=False)
-        if chosen is None:
+        choice = self._choose(body, discussion, hidden_shown=False)
+        if choice is None:
             return None
-        f, kinds, scores, forum, best, probability = chosen
-        if (best is None or f.chars[best] < HIDDEN_RETRY_CHARS) and _hidden_chars(f) > f.chars[0]:
+        if choice.best_chars < HIDDEN_RETRY_CHARS and _hidden_chars(choice.f) > choice.f.chars[0]:
             # Next to nothing visible and most of the text hidden: scripts would show it (a lazy
             # product block, a password gate's wrapper); reader mode shows it instead.
             retry = self._choose(body, discussion, hidden_shown=True)
-            if retry is not None and retry[4] is not None and retry[0].chars[retry[4]] >= max(HIDDEN_RETRY_CHARS, f.chars[best] if best is not None else 0):
-                f, kinds, scores, forum, best, probability = retry
-        if best is None or f.chars[best] < self.options.min_container_chars:
+            if retry is not None and retry.best_chars >= max(HIDDEN_RETRY_CHARS, choice.best_chars):
+                choice = retry
+        if choice.best is None or choice.best_chars < self.options.min_container_chars:
             return None
+        f, kinds, scores, forum, best, probability = (
+            choice.f, choice.kinds, choice.scores, choice.forum, choice.best, choice.probability)
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         for i in nodes:
@@ -112,8 +130,8 @@ class Auto(ContentAlgorithm):
             reason += f"; {removed} boilerplate blocks removed inside"
         return Selection(tuple(f.elements[i] for i in nodes), float(scores[best]), reason, self.name)
 
-    def _choose(self, body, discussion: bool, *, hidden_shown: bool):
-        """Features, hints, scores, the forum flag and the best container (None: nothing scores)."""
+    def _choose(self, body, discussion: bool, *, hidden_shown: bool) -> _Choice | None:
+        """Features, hints, scores, the forum flag and the best container (None: no elements)."""
         f = feat.compute(body, hidden_shown=hidden_shown)
         if not len(f):
             return None
@@ -124,7 +142,7 @@ class Auto(ContentAlgorithm):
         if forum:
             scores, raw = self._scores(f, kinds, comments_count=True)
         probability = self._probabilities(f, kinds, scores)
-        return f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability
+        return _Choice(f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability)
 
     # ------------------------------------------------------------------ scoring
 

@@ -34,6 +34,13 @@ CONTROL_TAGS = frozenset({"input", "button", "select", "textarea"})
 # Sentence punctuation, Latin and CJK: real prose has it, menus and link lists rarely do.
 _PUNCT = re.compile(r"[.,;:!?\u3001\u3002\uff0c\uff01\uff1f\uff1b\uff1a\u060c\u061f\u0964]")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+# CSS frameworks' "not shown" classes, as whole class names ("hidden-xs", "sm:hidden" hide on
+# some screens only) ...
+_HIDDEN_CLASS = re.compile(r"(?<!\S)(?:hide|hidden|is-hidden|display-none)(?!\S)")
+# ... unless another class shows the element on some screen ("hidden md:block", "hide@medium").
+_SHOWN_SOMEWHERE = re.compile(r"[:@]|\bd-\w+-(?:block|flex|grid|inline)")
+# Tab panels and accordion panes (a click shows them).
+_PANEL_NAMES = re.compile(r"tab-?pane|tab-?panel|tabs?__(?:content|panel|pane)|tab-content|accordion|collaps", re.IGNORECASE)
 
 
 def is_hidden(el) -> bool:
@@ -42,25 +49,18 @@ def is_hidden(el) -> bool:
     Tab panels and accordion panes are not: a click shows them, and they hold the page's own
     text (a product's description, specifications, delivery details).
     """
+    return _marked_hidden(el) and not _is_panel(el)
+
+
+def _marked_hidden(el) -> bool:
+    """The ``hidden`` or ``aria-hidden`` attribute, an inline style, or a framework's "not shown" class."""
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
-        return not _is_panel(el)
+        return True
     style = el.get("style")
     if style and _HIDDEN_STYLE.search(style) is not None:
-        return not _is_panel(el)
+        return True
     cls = el.get("class")
-    return (
-        bool(cls) and _HIDDEN_CLASS.search(cls) is not None and _SHOWN_SOMEWHERE.search(cls) is None and not _is_panel(el)
-    )
-
-
-# CSS frameworks' "not shown" classes, as whole class names ("hidden-xs", "sm:hidden" hide on
-# some screens only) ...
-_HIDDEN_CLASS = re.compile(r"(?<!\S)(?:hide|hidden|is-hidden|display-none)(?!\S)")
-# ... unless another class shows the element on some screen ("hidden md:block", "hide@medium").
-_SHOWN_SOMEWHERE = re.compile(r"[:@]|\bd-\w+-(?:block|flex|grid|inline)")
-
-
-_PANEL_NAMES = re.compile(r"tab-?pane|tab-?panel|tabs?__(?:content|panel|pane)|tab-content|accordion|collaps", re.IGNORECASE)
+    return bool(cls) and _HIDDEN_CLASS.search(cls) is not None and _SHOWN_SOMEWHERE.search(cls) is None
 
 
 def _is_panel(el) -> bool:

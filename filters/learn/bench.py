@@ -22,7 +22,7 @@ from statistics import fmean
 
 from .. import dom
 from ..evaluation import datasets
-from ..evaluation.metric import word_scores
+from ..evaluation.metric import percentile, word_scores
 from ..links import host_of
 from ..pipeline import Pipeline
 from ..settings import Config
@@ -223,18 +223,11 @@ def classifier_cost(root: str | Path, models: dict, limit: int = 300, blocks: in
 
 
 def format_classifier_cost(result: dict) -> str:
-    counts = sorted(result["blocks"])
-    lines = [f"{result['pages']} pages, blocks per page: median {_quantile(counts, 0.5):.0f}, p95 {_quantile(counts, 0.95):.0f}",
+    if not result["pages"]:
+        return "0 pages"
+    counts = result["blocks"]
+    lines = [f"{result['pages']} pages, blocks per page: median {percentile(counts, 0.5):.0f}, p95 {percentile(counts, 0.95):.0f}",
              f"{'CPU ms per page':40} {'median':>8} {'p95':>8} {'mean':>8}"]
     for measure, values in result["ms"].items():
-        lines.append(f"{measure:40} {_quantile(sorted(values), 0.5):8.2f} {_quantile(sorted(values), 0.95):8.2f} {fmean(values):8.2f}")
+        lines.append(f"{measure:40} {percentile(values, 0.5):8.2f} {percentile(values, 0.95):8.2f} {fmean(values):8.2f}")
     return "\n".join(lines)
-
-
-def _quantile(ordered: list[float], q: float) -> float:
-    """The value at rank ceil(q * n) of the sorted values (nearest rank)."""
-    if not ordered:
-        return 0.0
-    import math
-
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]

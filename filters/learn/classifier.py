@@ -178,9 +178,6 @@ def shipped() -> BlockClassifier | None:
     return _packaged() if model is _NOT_SET else model
 
 
-shipped.cache_clear = _packaged.cache_clear  # as when shipped() itself was the cached function
-
-
 @contextlib.contextmanager
 def override(model: BlockClassifier | None):
     """``shipped()`` returns ``model`` inside the block (this thread / task only), e.g. the

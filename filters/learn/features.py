@@ -52,34 +52,10 @@ def extract(f: Features, kinds: list[int] | None = None, blocks=None) -> tuple[l
     tags, chars_of, count, parent = f.tags, f.chars, f.count, f.parent
     if blocks is None:
         blocks = candidates(f)
-        if kinds is None:
-            kinds = [hints.hint(f.elements[i], tags[i]) for i in range(n)]
-        ancestor = [0] * n  # the nearest hinted ancestor's hint
-        for i in range(1, n):
-            p = parent[i]
-            ancestor[i] = kinds[p] if kinds[p] else ancestor[p]
-        hint_of, ancestor_of = kinds.__getitem__, ancestor.__getitem__
     else:
         blocks = sorted({i for i in blocks if 0 < i < n and tags[i] in _TAG_CODE and chars_of[i] >= MIN_BLOCK_CHARS})
-        hint_of = kinds.__getitem__ if kinds is not None else _lazy_hints(f)
-
-        nearest: dict[int, int] = {}  # element -> hint of its nearest hinted ancestor-or-self
-
-        def ancestor_of(i: int) -> int:
-            # Memoised along the walked path: a deep page's blocks share their ancestors,
-            # and walking up from each of them alone is quadratic in the depth.
-            x, path = parent[i], []
-            while x >= 0 and x not in nearest:
-                k = hint_of(x)
-                if k:
-                    nearest[x] = k
-                    break
-                path.append(x)
-                x = parent[x]
-            k = nearest.get(x, 0) if x >= 0 else 0
-            for y in path:
-                nearest[y] = k
-            return k
+    hint_of = kinds.__getitem__ if kinds is not None else _lazy_hints(f)
+    ancestor_of = _nearest_hinted_ancestor(parent, hint_of)
     # element numbers of a subtree run i .. i + count[i] - 1: its leaves and paragraphs are prefix-sum differences
     leaves = list(accumulate((c == 1 for c in count), initial=0))
     paragraphs = list(accumulate((t == "p" for t in tags), initial=0))
@@ -111,6 +87,29 @@ def extract(f: Features, kinds: list[int] | None = None, blocks=None) -> tuple[l
         row[first_tag + _TAG_CODE[tags[i]]] = 1.0
         rows.append(row)
     return blocks, rows
+
+
+def _nearest_hinted_ancestor(parent: list[int], hint_of):
+    """element -> the hint of its nearest ancestor with one (0: none), memoised along each walked
+    path: blocks share their ancestors, so every element is looked at once however many blocks
+    are asked for (walking up from each alone is quadratic in a deep page's depth)."""
+    nearest: dict[int, int] = {}  # element -> hint of its nearest hinted ancestor-or-self
+
+    def ancestor_of(i: int) -> int:
+        x, path = parent[i], []
+        while x >= 0 and x not in nearest:
+            k = hint_of(x)
+            if k:
+                nearest[x] = k
+                break
+            path.append(x)
+            x = parent[x]
+        k = nearest.get(x, 0) if x >= 0 else 0
+        for y in path:
+            nearest[y] = k
+        return k
+
+    return ancestor_of
 
 
 def _lazy_hints(f: Features):
