@@ -68,56 +68,64 @@ class LinkListFilter(Filter):
 
     def words_in(self, text: str) -> float:
         """Non-linked words in ``text`` under the configured counting rule."""
+        return self._words(*self._letters(text, 0, 0))
+
+    def _letters(self, text: str, other: int, cjk: int) -> tuple[int, int]:
+        """(other, cjk) with the letters of ``text`` added: CJK characters apart under script_aware."""
         if not text or text.isspace():
-            return 0.0
+            return other, cjk
         if text.isascii():
             # ASCII letters are exactly what str.isalpha counts there; bytes.translate drops them in C.
-            letters = len(text) - len(text.encode("ascii").translate(None, _ASCII_LETTERS))
-            return letters / self.options.word_length
+            return other + len(text) - len(text.encode("ascii").translate(None, _ASCII_LETTERS)), cjk
         letters = sum(map(str.isalpha, text))  # same letters as [^\W\d_], several times faster
         if self.options.counting == "letters":
-            return letters / self.options.word_length
-        cjk = len(_CJK.findall(text))
-        return (letters - cjk) / self.options.word_length + cjk / self.options.cjk_word_length
+            return other + letters, cjk
+        found = len(_CJK.findall(text))
+        return other + letters - found, cjk + found
+
+    def _words(self, other: int, cjk: int) -> float:
+        words = other / self.options.word_length
+        return words + cjk / self.options.cjk_word_length if cjk else words
 
     def apply(self, doc, ctx: PageContext) -> FilterReport:
         report = ctx.new_report(self.name)
         body = dom.body_of(doc)
         elements = list(body.iter(etree.Element))  # elements only: no comments or processing instructions
-        # Per element (links, non-linked words), the words summed in the same order as always
-        # (own text, then each child's words and tail) so the floating-point totals never change.
-        tallies: dict = {}
-        words_in = self.words_in
+        # Descendants before ancestors: each element's totals are complete when it is reached and
+        # go up to its parent with its tail's letters. Letters are counted as integers, so the
+        # order of the additions cannot change a total.
+        below: dict = {}  # element -> [links, other letters, CJK characters] of its children so far
+        letters = self._letters
         containers = self._containers
-        is_link_list = self._is_link_list
-        for el in reversed(elements):  # descendants before ancestors
-            tag = el.tag
-            if tag == "a" and el.get("href") is not None:
-                links = 1
-                for child in el:
-                    sub = tallies.get(child)
-                    if sub is not None:
-                        links += sub[0]
-                words = 0.0
+        for el in reversed(elements):
+            counts = below.pop(el, None)
+            links, other, cjk = counts if counts is not None else (0, 0, 0)
+            if el.tag == "a" and el.get("href") is not None:
+                links, other, cjk = links + 1, 0, 0
             else:
-                links = 0
                 text = el.text
-                # Whitespace-only text (most tails) counts 0.0, and adding 0.0 changes no sum: skipped
-                # without the call.
-                words = words_in(text) if text and not text.isspace() else 0.0
-                for child in el:
-                    sub = tallies.get(child)
-                    if sub is not None:
-                        links += sub[0]
-                        words += sub[1]
-                    tail = child.tail
-                    if tail and not tail.isspace():
-                        words += words_in(tail)
-            if links and tag in containers and is_link_list(links, words):
-                reason = f"{links} links / {words:.1f} words > {self.options.threshold}"
-                self._remove(el, ctx, report, reason)
-                links, words = 0, 0.0
-            tallies[el] = (links, words)
+                if text and not text.isspace():
+                    other, cjk = letters(text, other, cjk)
+            if links and el.tag in containers and self._is_link_list(links, self._words(other, cjk)):
+                reason = f"{links} links / {self._words(other, cjk):.1f} words > {self.options.threshold}"
+                # Nothing goes up: its tail now ends the text before it, counted with that.
+                if not self._remove(el, ctx, report, reason):
+                    continue
+                links, other, cjk = 0, 0, 0
+            parent = el.getparent()
+            if parent is None:
+                continue  # a wrapper pruned when a block inside it went: its tail moved too
+            tail = el.tail
+            if tail and not tail.isspace():
+                other, cjk = letters(tail, other, cjk)
+            if links or other or cjk:
+                up = below.get(parent)
+                if up is None:
+                    below[parent] = [links, other, cjk]
+                else:
+                    up[0] += links
+                    up[1] += other
+                    up[2] += cjk
         return report
 
     def _is_link_list(self, links: int, words: float) -> bool:
@@ -127,13 +135,15 @@ class LinkListFilter(Filter):
             return True
         return links / words > self.options.threshold
 
-    def _remove(self, el, ctx: PageContext, report: FilterReport, reason: str) -> None:
+    def _remove(self, el, ctx: PageContext, report: FilterReport, reason: str) -> bool:
+        """Kill ``el`` (False), or for a table cell under ``remove: content`` empty it (True: it stays)."""
         if self.options.remove == "element" or dom.tag_of(el) not in _CELLS:
             ctx.kill(el, report, reason)
-            return
+            return False
         for child in list(el):
             if dom.is_element(child):
                 ctx.note_links(child, self.name)
             el.remove(child)
         el.text = None
         report.add("kill", dom.describe(el) + " (content)", reason)
+        return True
