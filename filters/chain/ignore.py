@@ -93,7 +93,7 @@ class IgnoreFilter(Filter):
         wanted = [("noscript",) if o.scripts else (), _INPUT_TAGS if o.input else (), ("button",) if o.button else (),
                   ("select",) if o.select else (), ("iframe",) if o.iframe else (), _EMBED_TAGS if o.embed else (),
                   ("meta",) if o.meta else ()]
-        self._scanned_tags = frozenset(t for tags in wanted for t in tags)
+        self._scanned_groups = tuple(tags for tags in wanted if tags)
 
     def apply(self, doc, ctx: PageContext) -> FilterReport:
         o = self.options
@@ -101,12 +101,12 @@ class IgnoreFilter(Filter):
         if o.scripts:
             for el in list(dom.iter_document(doc, "script")):
                 ctx.kill(el, report, "scripts")
-        # One walk over the elements finds what the steps below look for (instead of an XPath
-        # query per step); a step taking a list sees only what is still in the document then.
-        scan = _Scan(doc, self._scanned_tags, handlers=o.scripts)
+        # What the steps below look for, found before any of them runs; a step taking a list
+        # sees only what is still in the document then.
+        scan = _Scan(doc, self._scanned_groups, handlers=o.scripts)
         if o.scripts:
             self._strip_script_attributes(scan, ctx, report)
-            for _, el in scan.tags["noscript"]:
+            for el in scan.tags[("noscript",)]:
                 if o.keep_noscript:
                     ctx.unwrap(el, report, "noscript kept: scripts are off")
                 else:
@@ -185,24 +185,23 @@ class IgnoreFilter(Filter):
 
 
 class _Scan:
-    """Elements found in one walk: by tag, with event handlers, with a URL attribute that may run script.
+    """Elements by tag group (lxml's tag filter, in C), and in one walk reading attribute names,
+    those with event handlers and those with a URL attribute that may run script.
 
     Lists are in document order, as the XPath queries they replace returned them.
     """
 
-    def __init__(self, doc, tags: frozenset[str], handlers: bool):
+    def __init__(self, doc, groups: tuple[tuple[str, ...], ...], handlers: bool):
         self.doc = doc
-        self.tags: dict[str, list] = {tag: [] for tag in tags}  # tag -> [(position in the walk, element)]
+        self.tags: dict[tuple[str, ...], list] = {tags: list(dom.iter_document(doc, *tags)) for tags in groups}
         self.handlers: list = []  # elements with an attribute named on... (XPath: starts-with(name(), 'on'))
         self.script_urls: list = []  # elements with a URL attribute whose value may be a script URL
-        by_tag = self.tags
+        if handlers:
+            self._walk_attributes(doc)
+
+    def _walk_attributes(self, doc) -> None:
         url_names, safe_first = _URL_ATTR_SET, _SAFE_FIRST
-        for position, el in enumerate(dom.iter_document(doc, etree.Element)):
-            found = by_tag.get(el.tag)
-            if found is not None:
-                found.append((position, el))
-            if not handlers:
-                continue
+        for el in dom.iter_document(doc, etree.Element):
             names = el.keys()  # most elements have none or only plain attributes: values read on demand
             if not names:
                 continue
@@ -222,8 +221,7 @@ class _Scan:
 
     def attached(self, tags: tuple[str, ...]) -> list:
         """The elements with these tags still in the document now, in document order."""
-        found = self.tags[tags[0]] if len(tags) == 1 else sorted(item for tag in tags for item in self.tags[tag])
-        return [el for _, el in found if dom.in_document(el, self.doc)]
+        return [el for el in self.tags[tags] if dom.in_document(el, self.doc)]
 
 
 def _may_be_script_url(value: str) -> bool:
