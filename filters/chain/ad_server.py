@@ -113,17 +113,17 @@ class AdServerFilter(Filter):
     def _remove_ad_urls(self, doc, ctx: PageContext, report: FilterReport) -> None:
         if self._abp is None:
             hosts, attributes = _HostCheck(self._hosts, ctx), self.options.attributes
-            check = lambda el: hosts.ad_url(el, attributes)  # noqa: E731
+            check = lambda el, names: hosts.ad_url(el, attributes, names)  # noqa: E731
         else:
             seen: dict[tuple[str, str], str | None] = {}
-            check = lambda el: self._ad_url(el, ctx, seen)  # noqa: E731
+            check = lambda el, names: self._ad_url(el, ctx, seen)  # noqa: E731
         removed = False
         wanted = self._url_attributes
-        candidates = [el for el in dom.iter_document(doc, etree.Element) if not wanted.isdisjoint(el.keys())]
-        for el in candidates:
+        candidates = [(el, names) for el in dom.iter_document(doc, etree.Element) if not wanted.isdisjoint(names := el.keys())]
+        for el, names in candidates:
             if el.getparent() is None or (removed and not _attached(el, doc)):
                 continue
-            hit = check(el)
+            hit = check(el, names)
             if hit:
                 target = self._enclosing(el) if self.options.remove_empty_wrappers else el
                 ctx.kill(target, report, hit, keep_links=False)  # an ad link is not worth keeping
@@ -201,21 +201,36 @@ class _HostCheck:
         self.page_host = ctx.host
         self.verdicts: dict[str | None, str | None] = {}
         self.base_host = self._UNSET
+        # (srcset-style attribute?, value) -> the verdict on its URLs: a page repeats many URLs.
+        self.values: dict[tuple[bool, str], str | None] = {}
 
-    def ad_url(self, el, attributes) -> str | None:
+    def ad_url(self, el, attributes, names) -> str | None:
+        """The first of ``attributes`` (among ``names``, the element's) whose URL is an ad, as a reason."""
         for attr in attributes:
+            if attr not in names:
+                continue
             value = el.get(attr)
             if not value:
                 continue
-            for url in _urls(value, attr):
-                host = self.host_of(url)
-                if host is None:
-                    continue
-                verdict = self.verdicts.get(host, self._UNSET)
-                if verdict is self._UNSET:
-                    verdict = self.verdicts[host] = self.verdict(host)
-                if verdict:
-                    return f"{attr} {verdict}"
+            key = (attr.endswith("srcset"), value)
+            verdict = self.values.get(key, self._UNSET)
+            if verdict is self._UNSET:
+                verdict = self.values[key] = self.value_verdict(value, attr)
+            if verdict:
+                return f"{attr} {verdict}"
+        return None
+
+    def value_verdict(self, value: str, attr: str) -> str | None:
+        """The verdict on the first listed host among the URLs in ``value``; None when none is."""
+        for url in _urls(value, attr):
+            host = self.host_of(url)
+            if host is None:
+                continue
+            verdict = self.verdicts.get(host, self._UNSET)
+            if verdict is self._UNSET:
+                verdict = self.verdicts[host] = self.verdict(host)
+            if verdict:
+                return verdict
         return None
 
     def verdict(self, host: str) -> str | None:
