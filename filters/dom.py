@@ -38,8 +38,19 @@ _XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
 MISPARSED_VOID = ("embed", "source", "track", "wbr", "keygen")
 
 
-def parse(text: str) -> HtmlElement:
-    """Parse decoded HTML text into a document root (<html>), or raise PageError."""
+# Pages up to this much UTF-8 HTML have their element proxies held (parse(hold=...)): under
+# ~100 bytes per element, a few MB at most, while a 20 MB page would hold ~100 MB more.
+MAX_HELD_BYTES = 2_000_000
+
+
+def parse(text: str, hold: list | None = None) -> HtmlElement:
+    """Parse decoded HTML text into a document root (<html>), or raise PageError.
+
+    ``hold``: a list the caller keeps while it works on the page; parse puts the Python proxy
+    of every element in it (pages up to MAX_HELD_BYTES). lxml makes a proxy each time a walk
+    reaches an element no Python object refers to, and frees it after: with them held, each
+    later walk (every filter makes one) reuses them instead.
+    """
     # Control characters (and lone surrogates) are kept in the tree by libxml2 but refused by
     # lxml whenever a filter writes text back; browsers do not show them either.
     data = _xml_safe_utf8(text)
@@ -56,7 +67,11 @@ def parse(text: str) -> HtmlElement:
         # libxml2 stops building the tree there (e.g. past 2048 nested elements) and the rest of
         # the page would be lost: refuse, so the caller serves the original.
         raise PageError(f"the HTML parser hit a limit and would drop content: {limit.message}")
-    _drop_unaddressable_attributes(root)
+    if hold is not None and len(data) <= MAX_HELD_BYTES:
+        hold.extend(iter_document(root, etree.Element))
+        _drop_unaddressable_attributes(root, hold)
+    else:
+        _drop_unaddressable_attributes(root)
     _hoist_void_content(root)
     streaming.reassemble(root)
     _strip_comments(root)
@@ -87,18 +102,27 @@ def _xml_safe_utf8(text: str) -> bytes:
 _BRACE_ATTRIBUTES = etree.XPath("/descendant::*/@*[starts-with(name(), '{')]")
 
 
-def _drop_unaddressable_attributes(root) -> None:
+def _drop_unaddressable_attributes(root, elements: list | None = None) -> None:
     """Attributes whose name starts with "{" (junk such as '<table border="0"body { ...>') go.
 
     lxml reads "{...}" as a namespace, so no filter can look such an attribute up or delete it
-    (ValueError: Invalid tag name); they mean nothing to a browser either.
+    (ValueError: Invalid tag name); they mean nothing to a browser either. ``elements``: all
+    the document's, held (reading their names is cheaper than the XPath query then).
     """
-    elements = list(dict.fromkeys(attribute.getparent() for attribute in _BRACE_ATTRIBUTES(root)))
-    for el in elements:
+    if elements is None:
+        found = list(dict.fromkeys(attribute.getparent() for attribute in _BRACE_ATTRIBUTES(root)))
+    else:
+        found = [el for el in elements if _brace_name(el.keys())]
+    for el in found:
         kept = [(name, value) for name, value in el.attrib.items() if not name.startswith("{")]
         el.attrib.clear()
         for name, value in kept:
             el.set(name, value)
+
+
+def _brace_name(names: list[str]) -> bool:
+    """Does one of these attribute names start with "{"? (One substring test for most elements.)"""
+    return bool(names) and "{" in "".join(names) and any(name.startswith("{") for name in names)
 
 
 def _strip_comments(root) -> None:

@@ -141,7 +141,8 @@ class Pipeline:
             raise ValueError(f"unknown mode {requested!r}; expected one of {', '.join(MODES)}")
         if requested == "off":
             return _unchanged(source, encoding, "off: requested", clock)
-        doc = dom.parse(source)
+        held: list = []  # the page's element proxies, kept until the page is done (see dom.parse)
+        doc = dom.parse(source, held)
         clock.lap("parse")
         if doc.find("frameset") is not None:
             return _unchanged(source, encoding, "frameset: each frame is filtered as a page of its own", clock)

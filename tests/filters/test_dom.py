@@ -28,3 +28,23 @@ def test_remove_keeps_tail_and_unwrap_keeps_content():
 def test_describe():
     doc = dom.parse("<div id='main' class='a b c d'>x</div>")
     assert dom.describe(doc.xpath("//div")[0]) == "div#main.a.b.c"
+
+
+BRACE_PAGE = '<table border="0"body { color: red }><tr><td {x=1 y=2>cell</td></tr></table><p>after</p>'
+
+
+def test_attributes_named_with_a_brace_go_with_or_without_held_proxies():
+    held: list = []
+    plain, with_held = dom.parse(BRACE_PAGE), dom.parse(BRACE_PAGE, held)
+    for doc in (plain, with_held):
+        assert not any(name.startswith("{") for el in doc.iter() for name in el.keys())
+        assert doc.find(".//table").get("border") == "0"
+    assert body_html(plain) == body_html(with_held)
+    assert held and all(el.getroottree().getroot() is with_held for el in held)
+
+
+def test_proxies_are_held_only_for_pages_up_to_the_limit(monkeypatch):
+    monkeypatch.setattr(dom, "MAX_HELD_BYTES", 10)
+    held: list = []
+    dom.parse("<p>more than ten bytes</p>", held)
+    assert held == []
