@@ -5,6 +5,7 @@ Parsing always goes through here so the whole engine sees one kind of tree (lxml
 """
 from __future__ import annotations
 
+import itertools
 import re
 
 import lxml.html
@@ -155,15 +156,13 @@ def iter_document(root, *tags):
     """What XPath's ``//*`` (or ``//tag``) walks, in document order, as ``root.iter(*tags)`` does.
 
     libxml2 can leave top-level elements beside the root (content after ``</html>`` becomes a
-    second ``<html>``); XPath queries on the document see them, ``root.iter()`` does not.
+    second ``<html>``); XPath queries on the document see them, ``root.iter()`` does not. Most
+    pages have none: then this is lxml's own iterator (no Python frame per element).
     """
-    before = [node for node in root.itersiblings(preceding=True)]
-    after = [node for node in root.itersiblings()]
-    if not before and not after:
-        yield from root.iter(*tags)
-        return
-    for node in [*reversed(before), root, *after]:
-        yield from node.iter(*tags)
+    if root.getprevious() is None and root.getnext() is None:
+        return root.iter(*tags)
+    nodes = [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]
+    return itertools.chain.from_iterable(node.iter(*tags) for node in nodes)
 
 
 def in_document(el, root) -> bool:
