@@ -167,6 +167,25 @@ def test_visible_byline_skips_hidden_off_article_and_long_boxes():
     assert extract("", body).byline == "By Ann Writer"
 
 
+def test_a_long_box_is_skipped_whatever_of_its_text_is_hidden():
+    long_text = "Ann has written about harbours for twenty years and more. " * 3
+    # Long only with its hidden or script text: short enough to be the byline.
+    body = ("<div class='byline'>By Ann<span hidden>" + long_text + "</span><script>var x = 1;" + long_text + "</script></div>" + PARA)
+    assert extract("", body).byline == "By Ann"
+    # Long in visible text spread over many elements, each short: not a byline.
+    body = ("<article class='post author-ann'>" + "".join(f"<p>{w}</p>" for w in long_text.split()) + "</article>"
+            "<span class='byline'>By Bo</span>" + PARA)
+    assert extract("", body).byline == "By Bo"
+
+
+def test_many_byline_like_classes_find_the_same_boxes():
+    boxes = "".join(f"<article class='entry author-{i}'>{'Long story text. ' * 10}</article>" for i in range(8))
+    page = dom.parse(boxes + "<div class='byline'>By Ann Writer</div>" + PARA)
+    assert metadata.visible_byline(page) == "By Ann Writer"
+    values = [f"entry author-{i}" for i in range(8)] + ["byline"]
+    assert metadata._holding(page, values) == metadata._holding_query(len(values))(page, **{f"v{i}": v for i, v in enumerate(values)})
+
+
 def test_page_classes_on_body_do_not_hide_the_byline():
     page = ("<!DOCTYPE html><html><head></head><body class='has-sidebar with-comments'>"
             "<div class='article__author'>By Ann</div>" + PARA + "</body></html>")
