@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lxml import etree
+
 from .. import dom
 from ..context import PageContext
 from ..links import RemovedLink
@@ -44,9 +46,15 @@ def build_nav(links: list[RemovedLink], label: str, limit: int):
     nav = dom.new_element("nav", {"aria-label": label, "data-clearpage": MARKER})
     dom.new_element("h2", text=label, parent=nav)
     ul = dom.new_element("ul", parent=nav)
-    for link in links[:limit]:
-        li = dom.new_element("li", parent=ul)
-        dom.new_element("a", {"href": link.url}, link.text or link.url, parent=li)
+    shown = links[:limit]
+    joined = "".join(part for link in shown for part in (link.url, link.text))
+    if dom.xml_safe(joined) is joined:  # nothing to make XML-safe: lxml's own constructor, no check per value
+        for link in shown:
+            etree.SubElement(etree.SubElement(ul, "li"), "a", href=link.url).text = link.text or link.url
+    else:
+        for link in shown:
+            li = dom.new_element("li", parent=ul)
+            dom.new_element("a", {"href": link.url}, link.text or link.url, parent=li)
     if len(links) > limit:
         dom.new_element("p", text=f"{len(links) - limit} more links not shown.", parent=nav)
     return nav

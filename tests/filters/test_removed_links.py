@@ -50,3 +50,13 @@ def test_base_href_used_for_absolute_urls():
                 head="<base href='https://other.example/dir/'>")
     result = Pipeline(load_config_text("mode: filter")).run(html, "https://example.com/page")
     assert {l.url for l in result.removed_links} == {f"https://other.example/dir/p{i}" for i in range(4)}
+
+
+def test_nav_links_are_made_xml_safe_when_they_need_it():
+    from clearpage.filters.chain.removed_links import build_nav
+    from clearpage.filters.links import RemovedLink
+
+    plain = build_nav([RemovedLink("https://a.example/", "A", "x")], "Removed links", 10)
+    assert [(a.get("href"), a.text) for a in plain.iter("a")] == [("https://a.example/", "A")]
+    unsafe = build_nav([RemovedLink("https://b.example/", "B\x01 link", "x")], "Removed links", 10)
+    assert [(a.get("href"), a.text) for a in unsafe.iter("a")] == [("https://b.example/", "B link")]
