@@ -117,3 +117,16 @@ _STRONG_RE = re.compile(r"reviews|customer-review|share|social|related|newslette
 def _strong_boilerplate(names: str) -> bool:
     """Names that mean boilerplate even beside a content word ("related-posts", "entry-share")."""
     return _STRONG_RE.search(names) is not None
+
+
+_NAV_RE = re.compile(r"nav|menu|dropdown|header|footer|breadcrumb|review|comment|modal|popup|cookie|consent")
+
+
+def weak_boilerplate(el, tag: str) -> bool:
+    """A boilerplate mark from a class/id word that can be style ("sticky", "slider", "card
+    promo"): not a tag, not a role, not a strong word, nothing about navigation or reviews."""
+    if tag in _BOILERPLATE_TAGS or el.get("role"):
+        return False
+    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
+    return not _strong_boilerplate(names) and _NAV_RE.search(names) is None
+
