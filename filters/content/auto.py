@@ -142,6 +142,10 @@ class Auto(ContentAlgorithm):
         kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
         records = self._records(f)
         _unmark_records(f, kinds, records[2], self.options.boilerplate_max_share * f.chars[0])
+        for i, kind in enumerate(kinds):
+            # A long "section-with-header" is a section, not a header (a header holds little text).
+            if kind == hints.BOILERPLATE and f.chars[i] >= HEADER_MAX_CHARS and f.tags[i] not in _HEADER_TAGS and hints.compound_header_only(f.elements[i]):
+                kinds[i] = hints.NEUTRAL
         scores, raw = self._scores(f, kinds, records, comments_count=False)
         forum = discussion and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
         if forum:
@@ -383,6 +387,11 @@ class Auto(ContentAlgorithm):
             return "form"
         return ""
 
+
+# An element marked only by a compound "...-header" name holding this many characters is a
+# section with a heading, not a header.
+HEADER_MAX_CHARS = 500
+_HEADER_TAGS = frozenset({"header", "nav", "aside", "footer"})
 
 # Cleaning that would remove more than this share of the selection's text is not done.
 CLEAN_MAX_SHARE = 0.85

@@ -130,3 +130,13 @@ def weak_boilerplate(el, tag: str) -> bool:
     names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
     return not _strong_boilerplate(names) and _NAV_RE.search(names) is None
 
+
+def compound_header_only(el) -> bool:
+    """The element's boilerplate mark comes only from "header" at the end of a compound name
+    ("section-with-header", "entry-header"): a block with a heading, not the page's header."""
+    names = f"{el.get('class') or ''} {el.get('id') or ''}"
+    lowered = names.lower()
+    if el.get("role") or _BOILERPLATE_RE.search(lowered) or _COMMENT_RE.search(lowered):
+        return False
+    return _tokens(names) & _BOILERPLATE_TOKENS == {"header"} and not any(n.startswith("header") for n in lowered.split())
+

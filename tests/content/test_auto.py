@@ -6,6 +6,7 @@ import dataclasses
 import pytest
 
 from clearpage.filters import dom
+from clearpage.filters.content import hints
 from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
 from clearpage.filters.pipeline import Pipeline
@@ -406,3 +407,23 @@ def test_records_marked_as_reviews_or_inside_a_menu_keep_their_mark(default_conf
     text = " ".join(el.text_content() for el in selection.nodes)
     assert "The committee met" in text
     assert "Reviewer 3" not in text
+
+
+def test_a_long_section_with_header_is_not_a_header(default_config):
+    # "section-with-header" ends in "header" (a boilerplate token): a long block so named is a
+    # section with its heading, the content; a short "entry-header" keeps the mark.
+    posts = "".join(
+        f"<li><h3><a href='/p{i}'>How we rebuilt the search architecture, part {i}</a></h3>"
+        f"<p>Here is how we made the search experience better, faster and more resilient, step {i}.</p></li>"
+        for i in range(4)
+    )
+    html = (
+        f"<html><body>{NAV}<main><div class='feed'><p>{PROSE * 5}</p></div>"
+        f"<div class='section-with-header'><h2>Latest</h2><ul class='posts'>{posts}</ul></div>"
+        f"</main>{FOOTER}</body></html>"
+    )
+    _, selection = select(default_config, html)
+    text = " ".join(el.text_content() for el in selection.nodes)
+    assert "part 0" in text and "step 3" in text
+    assert hints.compound_header_only(dom.parse("<div class='entry-header'>x</div>").xpath("//div")[0])
+    assert not hints.compound_header_only(dom.parse("<div class='header-top'>x</div>").xpath("//div")[0])
