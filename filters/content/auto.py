@@ -24,6 +24,7 @@ place: the parser reassembles it (filters/streaming.py).
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -113,6 +114,8 @@ class Auto(ContentAlgorithm):
             retry = self._choose(body, discussion, hidden_shown=True)
             if retry is not None and retry.best_chars >= max(HIDDEN_RETRY_CHARS, choice.best_chars):
                 choice = retry
+        if choice.best is not None and choice.best_chars < self.options.min_container_chars:
+            choice = _climbed(choice, self.options.min_container_chars)
         if choice.best is None or choice.best_chars < self.options.min_container_chars:
             return None
         f, kinds, scores, forum, best, probability = (
@@ -137,10 +140,16 @@ class Auto(ContentAlgorithm):
             return None
         # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
         kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
-        scores, raw = self._scores(f, kinds, comments_count=False)
+        records = self._records(f)
+        _unmark_records(f, kinds, records[2], self.options.boilerplate_max_share * f.chars[0])
+        for i, kind in enumerate(kinds):
+            # A long "section-with-header" is a section, not a header (a header holds little text).
+            if kind == hints.BOILERPLATE and f.chars[i] >= HEADER_MAX_CHARS and f.tags[i] not in _HEADER_TAGS and hints.compound_header_only(f.elements[i]):
+                kinds[i] = hints.NEUTRAL
+        scores, raw = self._scores(f, kinds, records, comments_count=False)
         forum = discussion and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
         if forum:
-            scores, raw = self._scores(f, kinds, comments_count=True)
+            scores, raw = self._scores(f, kinds, records, comments_count=True)
         probability = self._probabilities(f, kinds, scores)
         return _Choice(f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability)
 
@@ -157,7 +166,7 @@ class Auto(ContentAlgorithm):
             value += o.prose_bonus * text
         return value
 
-    def _scores(self, f: feat.Features, kinds: list[int], *, comments_count: bool):
+    def _scores(self, f: feat.Features, kinds: list[int], records, *, comments_count: bool):
         """Subtree scores (hint-adjusted) and raw sums (hints ignored)."""
         n = len(f)
         o = self.options
@@ -165,7 +174,7 @@ class Auto(ContentAlgorithm):
         for i in range(n):
             if f.is_link[i]:
                 raw[i] += o.link_weight * f.chars[i] - o.link_cost
-        records, floors = self._records(f)
+        records, floors, _ = records
         scores = raw[:]
         kept = raw[:]
         weight = self.options.boilerplate_weight
@@ -216,11 +225,11 @@ class Auto(ContentAlgorithm):
             return True
         return any(_DISCUSSION_TYPES.search(t) for t in doc.xpath("//@itemtype"))
 
-    def _records(self, f: feat.Features) -> tuple[set[int], dict[int, float]]:
+    def _records(self, f: feat.Features) -> tuple[set[int], dict[int, float], list[list[int]]]:
         """Repeated siblings (same tag and class: list items, tiles, posts, table rows) and their parents.
 
-        Returns the record elements and, per parent of a record group, the floor of its value:
-        a listing is worth its text even when every item is mostly a link. Menus repeat too;
+        Returns the record elements, per parent of a record group the floor of its value
+        (a listing is worth its text even when every item is mostly a link) and the groups. Menus repeat too;
         a group whose items are short links with next to no other text is not records.
         """
         o = self.options
@@ -233,6 +242,7 @@ class Auto(ContentAlgorithm):
                 groups.setdefault((p, f.tags[i], f.elements[i].get("class") or ""), []).append(i)
         records: set[int] = set()
         floors: dict[int, float] = {}
+        found: list[list[int]] = []
         for (parent, tag, _), members in groups.items():
             if len(members) < o.record_min_items or tag == "a":
                 continue  # (bare links one after another are a link list: listings wrap their items)
@@ -245,9 +255,10 @@ class Auto(ContentAlgorithm):
             if max(f.chars[i] for i in members) > RECORD_MAX_SHARE * chars:
                 continue  # one member holds the text: a layout (columns, rows of a page table), not a listing
             records.update(members)
+            found.append(members)
             floor = o.record_weight * f.chars[parent] - o.record_cost * items_of[parent]
             floors[parent] = max(floors.get(parent, floor), floor)
-        return records, floors
+        return records, floors, found
 
     def _container(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool, probability: dict[int, float]) -> int | None:
         bonus = self.options.container_bonus
@@ -377,6 +388,11 @@ class Auto(ContentAlgorithm):
         return ""
 
 
+# An element marked only by a compound "...-header" name holding this many characters is a
+# section with a heading, not a header.
+HEADER_MAX_CHARS = 500
+_HEADER_TAGS = frozenset({"header", "nav", "aside", "footer"})
+
 # Cleaning that would remove more than this share of the selection's text is not done.
 CLEAN_MAX_SHARE = 0.85
 
@@ -393,6 +409,68 @@ _LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table"
 # A container with fewer characters than this, on a page whose hidden text outweighs its
 # visible text, sends auto back to look with the hidden elements shown.
 HIDDEN_RETRY_CHARS = 200
+
+
+def _unmark_records(f: feat.Features, kinds: list[int], groups: list[list[int]], wrapper_chars: float) -> None:
+    """Records holding most of the page are its content whatever their class says: a
+    boilerplate mark repeated on every item ("card sticky-action", "promo-tile") is a style.
+
+    Clears the boilerplate mark of such a group's items and of the wrappers inside an item
+    that hold most of its text (``kinds`` is changed in place).
+    """
+    for members in groups:
+        chars = sum(f.chars[i] for i in members)
+        if chars <= wrapper_chars or sum(f.link_chars[i] for i in members) > RECORD_UNMARK_MAX_LINK_DENSITY * chars:
+            continue  # (a mega menu is records of links)
+        if _inside_boilerplate(f, kinds, f.parent[members[0]]):
+            continue
+        for m in members:
+            minimum = RECORD_WRAPPER_SHARE * f.chars[m]
+            i = m
+            while True:
+                if kinds[i] == hints.BOILERPLATE and hints.weak_boilerplate(f.elements[i], f.tags[i]):
+                    kinds[i] = hints.NEUTRAL
+                inner = [j for j in f.children(i) if f.chars[j] >= minimum]
+                if len(inner) != 1:
+                    break
+                i = inner[0]
+
+
+# Inside a record, an element with this share of its text is a wrapper of the whole item.
+RECORD_WRAPPER_SHARE = 0.8
+# Records with more link text than this share keep their marks (menus).
+RECORD_UNMARK_MAX_LINK_DENSITY = 0.5
+
+
+def _inside_boilerplate(f: feat.Features, kinds: list[int], i: int) -> bool:
+    while i >= 0:
+        if kinds[i] in (hints.BOILERPLATE, hints.COMMENTS):
+            return True
+        i = f.parent[i]
+    return False
+
+
+def _climbed(choice: _Choice, min_chars: int) -> _Choice:
+    """A best container too small to stand alone grows to its nearest ancestor with enough
+    text, while that ancestor is still a small, mostly unlinked part of the page (a product's
+    title, price and specs are short blocks side by side; their column is the content)."""
+    f = choice.f
+    limit = CLIMB_MAX_SHARE * f.chars[0]
+    density = max(CLIMB_MAX_LINK_DENSITY, f.link_density(choice.best))  # (product tiles are all links)
+    i = f.parent[choice.best]
+    while i > 0 and f.chars[i] <= limit and f.link_density(i) <= density:
+        if choice.kinds[i] == hints.BOILERPLATE:
+            break
+        if f.chars[i] >= min_chars:
+            return dataclasses.replace(choice, best=i)
+        i = f.parent[i]
+    return choice
+
+
+# A small best container climbs to an ancestor holding at most this share of the page's text ...
+CLIMB_MAX_SHARE = 0.5
+# ... and at most this share of link text (or the container's own share).
+CLIMB_MAX_LINK_DENSITY = 0.5
 
 
 def _hidden_chars(f: feat.Features) -> int:

@@ -117,3 +117,26 @@ _STRONG_RE = re.compile(r"reviews|customer-review|share|social|related|newslette
 def _strong_boilerplate(names: str) -> bool:
     """Names that mean boilerplate even beside a content word ("related-posts", "entry-share")."""
     return _STRONG_RE.search(names) is not None
+
+
+_NAV_RE = re.compile(r"nav|menu|dropdown|header|footer|breadcrumb|review|comment|modal|popup|cookie|consent")
+
+
+def weak_boilerplate(el, tag: str) -> bool:
+    """A boilerplate mark from a class/id word that can be style ("sticky", "slider", "card
+    promo"): not a tag, not a role, not a strong word, nothing about navigation or reviews."""
+    if tag in _BOILERPLATE_TAGS or el.get("role"):
+        return False
+    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
+    return not _strong_boilerplate(names) and _NAV_RE.search(names) is None
+
+
+def compound_header_only(el) -> bool:
+    """The element's boilerplate mark comes only from "header" at the end of a compound name
+    ("section-with-header", "entry-header"): a block with a heading, not the page's header."""
+    names = f"{el.get('class') or ''} {el.get('id') or ''}"
+    lowered = names.lower()
+    if el.get("role") or _BOILERPLATE_RE.search(lowered) or _COMMENT_RE.search(lowered):
+        return False
+    return _tokens(names) & _BOILERPLATE_TOKENS == {"header"} and not any(n.startswith("header") for n in lowered.split())
+

@@ -1,9 +1,12 @@
 """The auto content selection on small pages written for it: what it must keep, what it must drop."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from clearpage.filters import dom
+from clearpage.filters.content import hints
 from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
 from clearpage.filters.pipeline import Pipeline
@@ -351,3 +354,76 @@ def test_hidden_tab_panels_of_a_product_stay_in(pipeline):
     assert "The committee met" in text
     assert "Made of recycled nylon" in text
     assert "save ten percent" not in text
+
+
+def test_small_best_container_grows_to_its_column_not_the_page(default_config):
+    # A product page of short blocks (title, price, specs) whose best block is under
+    # min_container_chars: it grows to the nearest ancestor with enough text while that is a
+    # small, mostly unlinked part of the page, instead of giving up (the whole page).
+    menu = "<div class='menu'>" + "".join(f"<div><a href='/c{i}'>Category number {i}</a></div>" for i in range(30)) + "</div>"
+    html = (
+        "<html><body>" + menu
+        + "<div class='outer'><div class='wrap'><div class='main'><h1>Command Decorating Clips, Clear</h1>"
+        + "<div class='spec'><p>Manufacturer 3M</p></div><div class='spec'><p>Part 17026CLR</p></div>"
+        + "<div class='block'><p>Amazon pricing is not included in price history graphs.</p></div></div>"
+        + "<div class='block'><p>Expected availability: two to four weeks, free shipping.</p></div></div>"
+        + "".join(f"<div><a href='/s{i}'>Log in to save</a></div>" for i in range(6)) + "</div>"
+        + menu + "</body></html>"
+    )
+    options = dataclasses.replace(default_config.settings.content.options["auto"], min_container_chars=250)
+    algo = ALGORITHMS["auto"](options, None)
+    selection = algo.select(dom.parse(html), PageContext(url="https://example.com/p", base_url="https://example.com/p"))
+    assert selection is not None
+    text = " ".join(el.text_content() for el in selection.nodes)
+    assert "Command Decorating Clips" in text and "Part 17026CLR" in text and "two to four weeks" in text
+    assert "Category number" not in text
+
+
+def test_records_holding_the_page_keep_a_style_mark(default_config):
+    # Every listing entry's card is "sticky-action" (a style word that marks boilerplate): the
+    # entries hold the page's text, so the mark is a style, and the whole listing is content.
+    entries = "".join(
+        f"<div class='col'><div class='card sticky-action'><h3>Podcast show {i}</h3>"
+        f"<p>A weekly talk about gardening, cooking and the news of town number {i}, with guests.</p></div></div>"
+        for i in range(10)
+    )
+    html = f"<html><body>{NAV}<main><h1>Podcasts</h1><div class='row'>{entries}</div></main>{FOOTER}</body></html>"
+    _, selection = select(default_config, html)
+    text = " ".join(el.text_content() for el in selection.nodes)
+    for i in (0, 4, 9):
+        assert f"Podcast show {i}" in text
+
+
+def test_records_marked_as_reviews_or_inside_a_menu_keep_their_mark(default_config):
+    reviews = "".join(
+        f"<div class='review-item sticky'><p>Reviewer {i}: the guitar arrived with a crack in the neck pocket and scratches.</p></div>"
+        for i in range(10)
+    )
+    html = (
+        f"<html><body><main><h1>Player guitar</h1><p>{PROSE}</p><p>{PROSE}</p></main>"
+        f"<div class='reviews'>{reviews}</div></body></html>"
+    )
+    _, selection = select(default_config, html)
+    text = " ".join(el.text_content() for el in selection.nodes)
+    assert "The committee met" in text
+    assert "Reviewer 3" not in text
+
+
+def test_a_long_section_with_header_is_not_a_header(default_config):
+    # "section-with-header" ends in "header" (a boilerplate token): a long block so named is a
+    # section with its heading, the content; a short "entry-header" keeps the mark.
+    posts = "".join(
+        f"<li><h3><a href='/p{i}'>How we rebuilt the search architecture, part {i}</a></h3>"
+        f"<p>Here is how we made the search experience better, faster and more resilient, step {i}.</p></li>"
+        for i in range(4)
+    )
+    html = (
+        f"<html><body>{NAV}<main><div class='feed'><p>{PROSE * 5}</p></div>"
+        f"<div class='section-with-header'><h2>Latest</h2><ul class='posts'>{posts}</ul></div>"
+        f"</main>{FOOTER}</body></html>"
+    )
+    _, selection = select(default_config, html)
+    text = " ".join(el.text_content() for el in selection.nodes)
+    assert "part 0" in text and "step 3" in text
+    assert hints.compound_header_only(dom.parse("<div class='entry-header'>x</div>").xpath("//div")[0])
+    assert not hints.compound_header_only(dom.parse("<div class='header-top'>x</div>").xpath("//div")[0])
