@@ -184,6 +184,10 @@ class Clearpage:
         if len(body) > limit:
             log.info("clearpage: passed through %s: body of %d bytes is over the limit", flow.request.pretty_url, len(body))
             return
+        if malloc.worth_trimming(len(body)):
+            # The chunks the body arrived in are freed by now (joined into ``body``); on a loop thread
+            # the trim would stall every other flow for its ~10 ms.
+            asyncio.get_running_loop().run_in_executor(None, malloc.trim)
         started = time.perf_counter()
         pool = self._start_pool()
         try:
