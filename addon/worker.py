@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
-from clearpage.filters import BudgetExceeded, Pipeline, load_config, load_config_text
+from clearpage.filters import BudgetExceeded, Pipeline, language, load_config, load_config_text
 from clearpage.filters.learn.memory import open_memory
 
 from . import content_coding, malloc
@@ -111,11 +111,12 @@ def process(job: Job, pipelines: _Pipelines) -> Reply:
         return Reply(FAILED, f"{type(exc).__name__}: {exc} (at {where.filename}:{where.lineno})")
 
 
-# A small article with no lang attribute, filtered once in each mode before the worker says it is
-# ready: whatever the engine loads lazily (the language model: ~2 s) is loaded then, not inside the
-# first real page's time budget (where it cost that page, and the worker, every time).
+# A small article, filtered once in each mode before the worker says it is ready: whatever the
+# engine loads lazily is loaded then, not inside the first real page's time budget (where it cost
+# that page, and the worker, every time). The language model is loaded (mapped) without a guess:
+# a guess would read ~40 MB of its tables into this worker for nothing (filters/language.py).
 WARM_UP_PAGE = (
-    "<!DOCTYPE html><html><head><title>Warm-up</title></head><body><nav><a href='/a'>A</a> <a href='/b'>B</a></nav>"
+    "<!DOCTYPE html><html lang='en'><head><title>Warm-up</title></head><body><nav><a href='/a'>A</a> <a href='/b'>B</a></nav>"
     "<article><h1>Warm-up</h1><figure><img src='/w.png' alt='the river'><figcaption>The river in spring</figcaption></figure>"
     + "<p>The volunteers walked along the river in the spring and counted the birds they saw on the banks.</p>" * 8
     + "</article></body></html>"
@@ -123,9 +124,12 @@ WARM_UP_PAGE = (
 
 
 def warm_up(pipeline: Pipeline) -> None:
-    for mode in ("filter", "reader", "text"):
+    steps = [language.preload] + [
+        lambda m=mode: pipeline.run(WARM_UP_PAGE, "http://warm-up.invalid/page.html", mode=m) for mode in ("filter", "reader", "text")
+    ]
+    for step in steps:
         try:
-            pipeline.run(WARM_UP_PAGE, "http://warm-up.invalid/page.html", mode=mode)
+            step()
         except Exception:  # noqa: BLE001 - a warm-up failure shows again, with a reason, on a real page
             pass
 
@@ -150,9 +154,13 @@ def serve(jobs: Connection, replies: Connection) -> None:
             body = jobs.recv_bytes()  # sent after the job, not pickled inside it (addon.pool: _Worker.call)
         except (EOFError, OSError):
             return  # the proxy closed the pipe or exited
+        size = len(body)
         job = replace(job, body=body)
         del body
         replies.send(process(job, pipelines))
+        del job
+        if malloc.worth_trimming(size):
+            malloc.trim()  # after the reply is sent: the lxml tree of a big page is freed by now (addon.malloc)
 
 
 def main(argv: list[str]) -> None:

@@ -6,11 +6,23 @@ ignored. ``normalise`` repairs the common malformations; ``guess`` identifies th
 the page's text with py3langid (a naive Bayes model shipped inside the package, 97 languages)
 and answers only when the text is long enough and the model sure enough: a wrong ``lang`` is
 worse than none, since it switches the voice to the wrong language.
+
+The model is loaded at the first guess (a page with a ``lang`` never needs it). py3langid ships it
+LZMA-compressed: unpacking it cost every process that guessed ~1.7 s and ~74 MB of its own memory
+(in the proxy: each worker). So it is unpacked once into a flat file in the user's cache directory
+and memory-mapped from there: a load takes milliseconds, only the parts of the tables a guess
+walks are read in, and the proxy's workers share those pages (the system's file cache). Where
+that file cannot be written, the model is loaded the old way; the guesses are the same.
 """
 from __future__ import annotations
 
+import json
+import mmap
+import os
 import re
+import tempfile
 import threading
+from pathlib import Path
 
 # BCP 47 in the shape browsers and screen readers accept: a 2-3 letter primary language
 # (or "x-"/"i-" private and grandfathered tags) followed by subtags of 1-8 letters/digits.
@@ -45,14 +57,131 @@ def normalise(value: str | None) -> str:
     return "-".join(parts)
 
 
+def preload() -> None:
+    """Load the model now rather than at the first guess: mapped, that costs ~10 ms and no
+    memory until a guess reads it (where the unpacked file cannot be written: the old ~1.7 s)."""
+    _model()
+
+
 def _model():
     global _identifier
     with _lock:
         if _identifier is None:
-            from py3langid.langid import MODEL_FILE, LanguageIdentifier
-
-            _identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+            _identifier = _load()
     return _identifier
+
+
+def _load():
+    """py3langid's identifier over the memory-mapped tables, or loaded as it ships when that fails."""
+    from py3langid.langid import LanguageIdentifier
+
+    source = _model_file()
+    try:
+        path = _unpacked(source)
+        try:
+            return _mapped_identifier(LanguageIdentifier, path)
+        except (ValueError, KeyError):  # damaged (cut short, another layout): unpacked again
+            _write_unpacked(source, path)
+            return _mapped_identifier(LanguageIdentifier, path)
+    except (OSError, ValueError, KeyError):
+        return LanguageIdentifier.from_model_file(source, norm_probs=True)
+
+
+def _model_file() -> Path:
+    from py3langid.langid import MODEL_DIR, MODEL_FILE
+
+    return Path(MODEL_FILE) if Path(MODEL_FILE).is_absolute() else Path(MODEL_DIR) / MODEL_FILE
+
+
+# ---------------------------------------------------------------------- the unpacked model file
+
+MAGIC = b"clearpage-langid-1\n"  # first bytes of the unpacked file; a new layout gets a new number
+ALIGN = 64  # every table starts on a cache line (and on its item size, for memoryview.cast)
+# The tables in the file, in py3langid's LanguageIdentifier terms: (name, the model tuple's index).
+# load_model returns (nb_ptc, nb_pc, nb_classes, tk_nextmove, tk_row, tk_output).
+TABLES = (("ptc", 0), ("pc", 1), ("nextmove", 3), ("row", 4), ("output", 5))
+
+
+def cache_dir() -> Path:
+    """Where the unpacked model lives: $XDG_CACHE_HOME/clearpage (~/.cache/clearpage)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "clearpage"
+
+
+def _unpacked(source: Path) -> Path:
+    """The unpacked file for ``source`` (written now if there is none): named after the shipped
+    file's size and time, so an upgraded py3langid gets its own."""
+    st = source.stat()
+    path = cache_dir() / f"langid-{st.st_size}-{st.st_mtime_ns}.bin"
+    if not path.is_file():
+        _write_unpacked(source, path)
+    return path
+
+
+def _write_unpacked(source: Path, path: Path) -> None:
+    """Unpack ``source`` into ``path`` atomically (a temporary file renamed: a reader never sees
+    half a file; two processes unpacking at once both rename a whole one)."""
+    import numpy as np
+    from py3langid.modelio import load_model
+
+    model = load_model(source)
+    arrays = {name: np.ascontiguousarray(model[index]) for name, index in TABLES}
+    header, offset = {"classes": list(model[2]), "tables": {}}, 0
+    for name, array in arrays.items():
+        header["tables"][name] = {"offset": offset, "dtype": array.dtype.str, "shape": list(array.shape)}
+        offset += _aligned(array.nbytes)
+    head = MAGIC + json.dumps(header).encode("utf-8")
+    head += b" " * (_aligned(len(head) + 1) - len(head) - 1) + b"\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(head)
+            for array in arrays.values():
+                fh.write(array.tobytes())
+                fh.write(b"\0" * (_aligned(array.nbytes) - array.nbytes))
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _aligned(n: int) -> int:
+    return -(-n // ALIGN) * ALIGN
+
+
+def _mapped_identifier(cls, path: Path):
+    """A LanguageIdentifier whose tables are views of the memory-mapped ``path`` (never copied):
+    the score matrix a numpy array, the DFA tables memoryviews (py3langid walks them item by item
+    in Python, as it walks its own arrays)."""
+    import numpy as np
+
+    with open(path, "rb") as fh:
+        data = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    if hasattr(mmap, "MADV_RANDOM"):
+        # A guess reads scattered rows: without this each page read also maps its neighbours (the
+        # kernel's read-ahead): one short guess brought in 40 MB of the file instead of ~4.
+        data.madvise(mmap.MADV_RANDOM)
+    if not data[: len(MAGIC)] == MAGIC:
+        raise ValueError(f"{path}: not an unpacked language model")
+    start = data.find(b"\n", len(MAGIC)) + 1
+    header = json.loads(data[len(MAGIC) : start])
+    view = memoryview(data)
+
+    def table(name: str):
+        spec = header["tables"][name]
+        dtype = np.dtype(spec["dtype"])
+        count = int(np.prod(spec["shape"]))
+        return np.frombuffer(data, dtype, count, start + spec["offset"]).reshape(spec["shape"]), dtype
+
+    def dfa(name: str) -> memoryview:
+        array, dtype = table(name)
+        offset = start + header["tables"][name]["offset"]
+        return view[offset : offset + array.nbytes].cast(dtype.char)
+
+    ptc, _ = table("ptc")
+    pc, _ = table("pc")
+    return cls(ptc, np.array(pc), header["classes"], dfa("nextmove"), dfa("output"), norm_probs=True, tk_row=dfa("row"))
 
 
 def guess(text: str) -> str:

@@ -186,6 +186,19 @@ def _cpu_s(pid: int) -> float | None:
         return None
 
 
+def _pss_kib(pid: int) -> int:
+    """Proportional set size: shared pages (libraries, the mapped language model) divided among
+    the processes sharing them, where RSS counts them in each; printed beside RSS, never instead."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
 def tree_pids(pid: int) -> list[int]:
     """``pid`` and all its descendants (Linux /proc)."""
     found, stack = [], [pid]
@@ -208,6 +221,8 @@ class Sampler:
         self.pid = pid
         self.progress = progress  # progress[0]: requests done so far (written by the load generator)
         self.samples: list[tuple[float, int, float]] = []  # (seconds, requests done, tree RSS MB)
+        self.breakdown: list[tuple[float, list[float]]] = []  # per sample: the main process's RSS MB, the workers'
+        self.pss: list[float] = []  # per sample: the tree's PSS MB
         self.cpu_first: dict[int, float] = {}
         self.cpu_last: dict[int, float] = {}
         self._stop = threading.Event()
@@ -229,14 +244,22 @@ class Sampler:
             self._sample()
 
     def _sample(self) -> None:
-        rss = 0
+        rss, pss, main, workers = 0, 0, 0, []
         for pid in tree_pids(self.pid):
-            rss += _status_kib(pid, "VmRSS:")
+            kib = _status_kib(pid, "VmRSS:")
+            rss += kib
+            pss += _pss_kib(pid)
+            if pid == self.pid:
+                main = kib
+            else:
+                workers.append(kib)
             cpu = _cpu_s(pid)
             if cpu is not None:
                 self.cpu_first.setdefault(pid, cpu)
                 self.cpu_last[pid] = cpu
         self.samples.append((time.perf_counter() - self._started, self.progress[0], rss / 1024))
+        self.breakdown.append((main / 1024, sorted((w / 1024 for w in workers), reverse=True)))
+        self.pss.append(pss / 1024)
 
     def figures(self, requests: int) -> dict:
         rss = [s[2] for s in self.samples]
@@ -244,8 +267,13 @@ class Sampler:
         start, end = after[0][2], self.samples[-1][2]
         cpu = {pid: round(self.cpu_last[pid] - self.cpu_first[pid], 2) for pid in self.cpu_last}
         main = cpu.pop(self.pid, 0.0)
+        at_peak = max(range(len(rss)), key=rss.__getitem__)
+        main_at_peak, workers_at_peak = self.breakdown[at_peak]
         return {
             "peak_rss_mb": round(max(rss), 1),
+            "at_peak_rss_mb": {"proxy_main": round(main_at_peak, 1), "workers": [round(w, 1) for w in workers_at_peak]},
+            "peak_rss_main_mb": round(max(b[0] for b in self.breakdown), 1),
+            "peak_pss_mb": round(max(self.pss), 1),
             "rss_start_mb": round(rss[0], 1),
             "rss_after_warmup_mb": round(start, 1),
             "rss_end_mb": round(end, 1),
@@ -480,6 +508,7 @@ def report_lines(f: dict) -> list[str]:
         m = f["clearpage"]["memory"]
         lines.append(f"memory of the proxy tree: peak {m['peak_rss_mb']} MB; {m['rss_after_warmup_mb']} MB after "
                      f"{m['drift_from_requests']} requests, {m['rss_end_mb']} MB at the end: drift {m['drift_pct']:+}%")
+        lines.append(_memory_detail("the clearpage run", m))
     slow = f.get("slow_page")
     if slow:
         pages = slow["slow_pages"]
@@ -489,8 +518,20 @@ def report_lines(f: dict) -> list[str]:
                      f"unloaded ({d.get('slow_p99_factor')}x); articles rewritten {slow['rewritten']}/{slow['requests']} "
                      f"(vs {f['clearpage']['rewritten']}/{f['clearpage']['requests']} unloaded; the rest were served unfiltered at the budget); "
                      f"peak RSS {slow['memory']['peak_rss_mb']} MB")
+    if slow and slow.get("memory"):
+        lines.append(_memory_detail("the slow-page run", slow["memory"]))
     lines.append(f"load average before {f['load_average_before']}, after {f['load_average_after']}; {f['seconds']} s in all")
     for t in f["targets"]:
         verdict = {True: "met", False: "MISSED", None: "not measured"}[t["met"]]
         lines.append(f"target: {t['target']}: {t['value']} -> {verdict}" + (f" ({t['note']})" if t.get("note") else ""))
     return lines
+
+
+def _memory_detail(run_name: str, m: dict) -> str:
+    """Where the tree's peak RSS was (main process, each worker) and the peak PSS beside it."""
+    if "at_peak_rss_mb" not in m:
+        return f"  {run_name}: no per-process figures"
+    at = m["at_peak_rss_mb"]
+    workers = " + ".join(f"{w}" for w in at["workers"]) or "none"
+    return (f"  {run_name}: at the peak RSS, main process {at['proxy_main']} MB + workers {workers} MB; "
+            f"main process peak {m['peak_rss_main_mb']} MB; peak PSS (shared pages divided) {m['peak_pss_mb']} MB")

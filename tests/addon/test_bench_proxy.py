@@ -30,6 +30,9 @@ def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
     memory = figures["clearpage"]["memory"]
     assert memory["peak_rss_mb"] > 0 and memory["samples"] >= 2 and "drift_pct" in memory
     assert len(memory["cpu_s"]["workers"]) >= 2  # both workers were seen
+    at_peak = memory["at_peak_rss_mb"]  # the peak's per-process breakdown adds up to it
+    assert abs(at_peak["proxy_main"] + sum(at_peak["workers"]) - memory["peak_rss_mb"]) < 0.5
+    assert 0 < memory["peak_pss_mb"] <= memory["peak_rss_mb"] + 0.5
     slow = figures["slow_page"]["slow_pages"]
     assert slow["completed"] >= 1 and slow["errors"] == {}
     assert slow["served_unfiltered"] + slow["rewritten"] == slow["completed"]

@@ -306,3 +306,38 @@ def test_reload_applies_a_good_edit_and_keeps_the_last_good_config(tmp_path, cap
         assert h.run(h.addon.check_reload()) is False  # unchanged since: nothing to do
     finally:
         h.close()
+
+
+def test_release_memory_frees_a_finished_big_body_held_in_a_cycle():
+    """A finished flow's body in a reference cycle is freed at once, not at the next full collection."""
+    import asyncio
+    import gc
+    import weakref
+
+    from clearpage.addon.proxy_addon import release_memory
+
+    class Flow:  # a flow and its layer pointing at each other, as mitmproxy's do
+        pass
+
+    class Body(bytearray):  # weakly referable
+        pass
+
+    async def main():
+        flow = Flow()
+        flow.body = Body(8 * 2**20)
+        flow.layer = Flow()
+        flow.layer.flow = flow
+        body = weakref.ref(flow.body)
+        del flow
+        assert body() is not None  # only the cycle collector can free it
+        release_memory()
+        await asyncio.sleep(0)
+        return body()
+
+    was_enabled = gc.isenabled()
+    gc.disable()  # no automatic collection may come first
+    try:
+        assert asyncio.run(main()) is None
+    finally:
+        if was_enabled:
+            gc.enable()

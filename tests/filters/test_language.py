@@ -17,3 +17,47 @@ def test_guess_needs_enough_text_and_certainty():
     assert language.guess(ENGLISH) == "en"
     assert language.guess(FRENCH) == "fr"
     assert language.guess("Hello there") == ""
+
+
+# ---------------------------------------------------------------------- the memory-mapped model
+
+SAMPLES = [ENGLISH, FRENCH, "Der Hafen wurde am Montag nach achtzehn Monaten Reparaturen wieder geöffnet. " * 4,
+           "Il porto è stato riaperto lunedì dopo diciotto mesi di lavori, ha detto l'autorità. " * 4, "ok " * 100]
+
+
+def shipped():
+    from py3langid.langid import LanguageIdentifier
+
+    return LanguageIdentifier.from_model_file(language._model_file(), norm_probs=True)
+
+
+def test_the_mapped_model_guesses_exactly_as_the_shipped_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    mapped = language._load()
+    assert isinstance(mapped.tk_nextmove, memoryview)  # the tables are views of the file, not copies
+    (unpacked,) = (tmp_path / "clearpage").glob("langid-*.bin")
+    reference = shipped()
+    for text in SAMPLES:
+        assert mapped.classify(text) == reference.classify(text)
+    stamp = unpacked.stat().st_mtime_ns
+    language._load()
+    assert unpacked.stat().st_mtime_ns == stamp  # the next process maps the same file, no unpacking
+
+
+def test_a_damaged_unpacked_model_is_unpacked_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    language._load()
+    (unpacked,) = (tmp_path / "clearpage").glob("langid-*.bin")
+    unpacked.write_bytes(unpacked.read_bytes()[: 1 << 20])  # cut short
+    mapped = language._load()
+    assert isinstance(mapped.tk_nextmove, memoryview)
+    assert mapped.classify(FRENCH) == shipped().classify(FRENCH)
+
+
+def test_without_a_writable_cache_the_model_loads_as_shipped(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("x")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    identifier = language._load()
+    assert not isinstance(identifier.tk_nextmove, memoryview)
+    assert identifier.classify(ENGLISH) == shipped().classify(ENGLISH)
