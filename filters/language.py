@@ -24,6 +24,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from .paths import user_cache_dir
+
 # BCP 47 in the shape browsers and screen readers accept: a 2-3 letter primary language
 # (or "x-"/"i-" private and grandfathered tags) followed by subtags of 1-8 letters/digits.
 _TAG = re.compile(r"^(?:[A-Za-z]{2,3}|[xXiI])(?:-[A-Za-z0-9]{1,8})*$")
@@ -103,9 +105,8 @@ TABLES = (("ptc", 0), ("pc", 1), ("nextmove", 3), ("row", 4), ("output", 5))
 
 
 def cache_dir() -> Path:
-    """Where the unpacked model lives: $XDG_CACHE_HOME/clearpage (~/.cache/clearpage)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "clearpage"
+    """Where the unpacked model lives: the user cache directory (~/.cache/clearpage)."""
+    return user_cache_dir()
 
 
 def _unpacked(source: Path) -> Path:

@@ -1,4 +1,5 @@
-"""File paths in config: resolved against the config file that names them, checked readable at load."""
+"""File paths: config paths resolved against the config file that names them (checked readable at
+load), and the user cache directory clearpage keeps derived files in."""
 from __future__ import annotations
 
 import os
@@ -34,3 +35,10 @@ def readable_files(node: Node, key: str, problems: list[Problem]) -> tuple[str, 
     if bad:
         raise Invalid
     return tuple(out)
+
+
+def user_cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/clearpage``, else ``~/.cache/clearpage``: compiled ad lists, the unpacked
+    language model (files derived from installed ones, safe to delete)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "clearpage"

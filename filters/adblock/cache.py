@@ -24,6 +24,8 @@ from pathlib import Path
 
 import adblock
 
+from ..paths import user_cache_dir
+
 log = logging.getLogger(__name__)
 
 FORMAT = 2  # bump when the file layout or the meta's meaning changes (2: lint reports bad regex rules)
@@ -35,9 +37,8 @@ PREFIX, SUFFIX = "abp-", ".bin"
 
 
 def default_dir() -> Path:
-    """``$XDG_CACHE_HOME/clearpage``, else ``~/.cache/clearpage``."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "clearpage"
+    """Where compiled lists are kept unless the config says: the user cache directory."""
+    return user_cache_dir()
 
 
 def key_for(lists: list[tuple[str, bytes]]) -> str:

@@ -54,6 +54,32 @@ CREATE INDEX IF NOT EXISTS rules_seen ON rules(host, last_seen);
 """
 
 
+# Retry pause for the WAL switch of a new file (doubling up to the max): short, as the other
+# process's switch is a few ms.
+WAL_RETRY_FIRST_S, WAL_RETRY_MAX_S = 0.005, 0.1
+
+
+def _switch_to_wal(conn: sqlite3.Connection, timeout_s: float) -> None:
+    """``PRAGMA journal_mode=WAL``, retried while another process holds the new file's lock.
+
+    SQLite answers "database is locked" at once, without its busy handler, when two processes
+    switch a fresh file to WAL together (the pool's workers starting at the same moment: 26 of
+    120 openings in a by-hand race of three); the mode is kept in the file, so this is the
+    first opening's problem only.
+    """
+    deadline = time.monotonic() + timeout_s
+    pause = WAL_RETRY_FIRST_S
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, WAL_RETRY_MAX_S)
+
+
 @dataclass(frozen=True)
 class MemorySettings:
     use: Literal["proxy", "always", "off"] = field(doc="proxy: the proxy learns per site, the Python API / filter / eval do not; always: every Pipeline; off: nothing is stored")
@@ -127,7 +153,7 @@ class SiteMemory:
             conn = sqlite3.connect(self.path, timeout=self.settings.busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False)
             try:
                 conn.execute(f"PRAGMA busy_timeout={int(self.settings.busy_timeout_ms)}")
-                conn.execute("PRAGMA journal_mode=WAL")
+                _switch_to_wal(conn, self.settings.busy_timeout_ms / 1000)
                 conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across app crashes, fast
                 if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
                     conn.executescript(_SCHEMA)

@@ -5,6 +5,7 @@ import dataclasses
 import logging
 import multiprocessing
 import sqlite3
+import time
 
 import pytest
 
@@ -47,6 +48,34 @@ def test_several_writer_processes(tmp_path):
     assert db.execute("SELECT min(pages), max(pages) FROM blocks WHERE fp LIKE 'f%'").fetchone() == (100, 100)
     assert db.execute("SELECT count(*) FROM blocks WHERE fp LIKE 'w%'").fetchone()[0] == 2000
     assert db.execute("SELECT support FROM rules WHERE kind=?", (CONTENT,)).fetchone()[0] == 100
+
+
+def _first_lookup(path: str, start_at: float, out) -> None:
+    memory = SiteMemory(_settings(path, busy_timeout_ms=5000), strict=True)
+    while time.time() < start_at:  # every process opens the fresh file at the same moment
+        pass
+    try:
+        memory.lookup("fresh.example", "", [])
+        out.put("ok")
+    except Exception as exc:  # noqa: BLE001 - the test reports what went wrong
+        out.put(f"{type(exc).__name__}: {exc}")
+
+
+def test_processes_opening_a_new_file_together_all_get_it(tmp_path):
+    """Switching a new file to WAL fails at once ("database is locked", no busy wait) in some of
+    the processes that do it together (about one opening in five); the proxy's workers start
+    together. Without the retry this fails nearly every run."""
+    ctx = multiprocessing.get_context("fork")
+    outcomes = []
+    for round_ in range(8):
+        path, start_at, out = str(tmp_path / f"m{round_}.sqlite"), time.time() + 0.2, ctx.Queue()
+        procs = [ctx.Process(target=_first_lookup, args=(path, start_at, out)) for _ in range(3)]
+        for p in procs:
+            p.start()
+        outcomes += [out.get(timeout=30) for _ in procs]
+        for p in procs:
+            p.join(30)
+    assert outcomes == ["ok"] * 24
 
 
 def test_corrupt_database_fails_open(tmp_path, caplog):
