@@ -85,7 +85,7 @@ def _load():
         except (ValueError, KeyError):  # damaged (cut short, another layout): unpacked again
             _write_unpacked(source, path)
             return _mapped_identifier(LanguageIdentifier, path)
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # + a py3langid of another layout
         return LanguageIdentifier.from_model_file(source, norm_probs=True)
 
 
@@ -102,6 +102,10 @@ ALIGN = 64  # every table starts on a cache line (and on its item size, for memo
 # The tables in the file, in py3langid's LanguageIdentifier terms: (name, the model tuple's index).
 # load_model returns (nb_ptc, nb_pc, nb_classes, tk_nextmove, tk_row, tk_output).
 TABLES = (("ptc", 0), ("pc", 1), ("nextmove", 3), ("row", 4), ("output", 5))
+UNPACKED_PREFIX = "langid-"
+# Unpacked models kept: one per installed py3langid (virtualenvs, upgrades) recently used; each is
+# ~70 MB, so a machine that went through many installs does not keep them all.
+MAX_UNPACKED = 3
 
 
 def cache_dir() -> Path:
@@ -113,10 +117,30 @@ def _unpacked(source: Path) -> Path:
     """The unpacked file for ``source`` (written now if there is none): named after the shipped
     file's size and time, so an upgraded py3langid gets its own."""
     st = source.stat()
-    path = cache_dir() / f"langid-{st.st_size}-{st.st_mtime_ns}.bin"
-    if not path.is_file():
+    path = cache_dir() / f"{UNPACKED_PREFIX}{st.st_size}-{st.st_mtime_ns}.bin"
+    if path.is_file():
+        os.utime(path)  # recently used: kept by the pruning
+    else:
         _write_unpacked(source, path)
+        _prune(path.parent)
     return path
+
+
+def _prune(directory: Path) -> None:
+    """Keep the MAX_UNPACKED most recently used unpacked models (each ~70 MB); older ones go."""
+    files = sorted(directory.glob(f"{UNPACKED_PREFIX}*.bin"), key=_mtime, reverse=True)
+    for old in files[MAX_UNPACKED:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass  # gone already, or not ours to delete: harmless
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _write_unpacked(source: Path, path: Path) -> None:

@@ -39,9 +39,9 @@ def test_the_mapped_model_guesses_exactly_as_the_shipped_one(tmp_path, monkeypat
     reference = shipped()
     for text in SAMPLES:
         assert mapped.classify(text) == reference.classify(text)
-    stamp = unpacked.stat().st_mtime_ns
+    inode = unpacked.stat().st_ino
     language._load()
-    assert unpacked.stat().st_mtime_ns == stamp  # the next process maps the same file, no unpacking
+    assert unpacked.stat().st_ino == inode  # the next process maps the same file, no unpacking (a new file is renamed in)
 
 
 def test_a_damaged_unpacked_model_is_unpacked_again(tmp_path, monkeypatch):
@@ -61,3 +61,25 @@ def test_without_a_writable_cache_the_model_loads_as_shipped(tmp_path, monkeypat
     identifier = language._load()
     assert not isinstance(identifier.tk_nextmove, memoryview)
     assert identifier.classify(ENGLISH) == shipped().classify(ENGLISH)
+
+
+def test_only_the_recently_used_unpacked_models_are_kept(tmp_path, monkeypatch):
+    """Each py3langid install (a virtualenv, an upgrade) unpacks its own ~70 MB file; old ones go."""
+    import os
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    directory = tmp_path / "clearpage"
+    directory.mkdir()
+    (directory / "abp-compiled.bin").write_bytes(b"ads")
+    old = []
+    for age in range(4):  # four installs' files, the oldest last
+        path = directory / f"langid-1-{age}.bin"
+        path.write_bytes(b"x")
+        os.utime(path, (1_000_000 - age, 1_000_000 - age))
+        old.append(path)
+    language._load()
+    kept = sorted(p.name for p in directory.glob("langid-*.bin"))
+    current = language._unpacked(language._model_file()).name
+    assert len(kept) == language.MAX_UNPACKED and current in kept
+    assert {p.name for p in old[: language.MAX_UNPACKED - 1]} <= set(kept)  # the most recently used
+    assert (directory / "abp-compiled.bin").read_bytes() == b"ads"  # the ad-list cache beside it is not touched
