@@ -254,21 +254,20 @@ def _visible_chars(content) -> dict:
     """Element -> how many non-whitespace characters its text_content() has (elements with none
     are left out), in one bottom-up pass instead of a text_content() per element."""
     totals: dict = {}
+    # A text's visible characters are len("".join(text.split())): those not str.isspace (the \s of
+    # dom.WHITESPACE), counted in the loop itself (no call per text: this runs twice per page).
     for node in reversed(list(content.iter())):  # every node after all of its descendants
-        total = totals.pop(node, 0) + (_non_space(node.text) if isinstance(node.tag, str) else 0)
+        text = node.text if isinstance(node.tag, str) else None
+        total = totals.pop(node, 0) + (len("".join(text.split())) if text else 0)
         if total:
             totals[node] = total
         if node is not content:
-            up = total + _non_space(node.tail)
+            tail = node.tail
+            up = total + len("".join(tail.split())) if tail else total
             parent = node.getparent()
             if up and parent is not None:
                 totals[parent] = totals.get(parent, 0) + up
     return totals
-
-
-def _non_space(text: str | None) -> int:
-    """Characters of ``text`` that are not whitespace (str.isspace, the \\s of dom.WHITESPACE)."""
-    return len("".join(text.split())) if text else 0
 
 
 def _comparable(text: str) -> str:

@@ -66,6 +66,10 @@ LIST_TAGS = frozenset({"ul", "ol", "menu"})
 _LIST_CHILDREN = frozenset({"li", "script", "template"})
 _DL_CHILDREN = frozenset({"dt", "dd", "div", "script", "template"})
 RESERVED_IDS = frozenset({"cp-content"})
+# Elements whose sources _filter_attributes resolves (and so must see even without attributes).
+MEDIA_TAGS = frozenset({"img", "source", "video", "audio", "track"})
+# The descendants _drop_hidden has to look at, found by libxml2 instead of a Python walk over all.
+_MAY_HIDE = etree.XPath(".//*[@hidden or @aria-hidden or @style]")
 
 
 def clean(root, base_url: str | None) -> None:
@@ -90,7 +94,7 @@ def clean(root, base_url: str | None) -> None:
     for el in root.iter(etree.Element):  # elements only (what is_element keeps)
         if el in foreign:
             _strip_handlers(el)
-        else:
+        elif el.keys() or el.tag in MEDIA_TAGS:  # else _filter_attributes has nothing to do
             _filter_attributes(el, base_url)
     _resolve_links(root, base_url)
     repair_lists(root)
@@ -99,8 +103,8 @@ def clean(root, base_url: str | None) -> None:
 
 def _drop_hidden(root) -> None:
     hidden = [
-        el for el in root.iter(etree.Element)
-        if el is not root and (
+        el for el in _MAY_HIDE(root)  # root's descendant elements with one of the attributes read here
+        if (
             el.get("hidden") is not None
             or (el.get("aria-hidden") or "").strip().lower() == "true"
             or _HIDDEN_STYLE.search(el.get("style") or "")
@@ -142,7 +146,7 @@ def _filter_attributes(el, base_url: str | None) -> None:
             value = el.get(key)
             if value is not None and not value.strip():
                 del attrib[key]
-    if tag in ("img", "source", "video", "audio", "track"):
+    if tag in MEDIA_TAGS:
         _resolve_sources(el, base_url)
     if tag in ("video", "audio"):
         el.set("controls", "")  # without script, the browser's controls are the only way to play

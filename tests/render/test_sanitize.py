@@ -81,3 +81,21 @@ def test_definition_list_without_terms_becomes_blocks():
 def test_definition_list_of_terms_only_becomes_paragraphs():
     root = clean("<dl><dt>Early life</dt></dl>")
     assert [dom.tag_of(c) for c in root] == ["div"] and [dom.tag_of(c) for c in root[0]] == ["p"]
+
+
+def test_hidden_root_stays_and_hidden_descendants_go_even_when_detached():
+    """_drop_hidden looks only below the root (an XPath over its descendants), attached or not."""
+    import copy
+    root = dom.parse("<html><body><div id='root' hidden><p>keep</p><p hidden>a</p><p aria-hidden=' TRUE '>b</p>"
+                     "<p style='color:red; display : none'>c</p><p style='color:red'>d</p></div></body></html>"
+                     ).xpath("//div[@id='root']")[0]
+    detached = copy.deepcopy(root)
+    for el in (root, detached):
+        sanitize.clean(el, BASE)
+        assert [dom.text_of(p) for p in el.iter("p")] == ["keep", "d"]
+
+
+def test_media_without_attributes_still_get_controls():
+    root = clean("<video></video><audio></audio><p>x</p>")
+    assert root.find(".//video").get("controls") == "" and root.find(".//audio").get("controls") == ""
+    assert dict(root.find(".//p").attrib) == {}

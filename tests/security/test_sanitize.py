@@ -146,3 +146,34 @@ CSS_PIECES = ["expression", "EXPRESSION", "expreſſion", "javascr\u0131pt", "JA
 def test_the_plain_word_search_answers_as_the_css_regex(pieces):
     text = "".join(pieces)
     assert sanitize._scripty_css(text) == bool(sanitize._SCRIPTY_CSS.search(text))
+
+
+def test_fast_path_sets_skip_only_what_the_full_checks_would_skip():
+    """_PLAIN_TAGS and _HARMLESS_ATTRIBUTES let _clean_element skip checks: they must hold only
+    names those checks would have let through (lower-case, unprefixed, never removed/stripped)."""
+    from clearpage.filters import sanitize as s
+    assert not s._PLAIN_TAGS & s._REMOVABLE
+    assert all(t == t.lower() and ":" not in t for t in s._PLAIN_TAGS)
+    for name in s._HARMLESS_ATTRIBUTES:
+        assert name == name.lower() and not name.startswith("on") and name not in ("srcdoc", "style")
+        assert name not in s.URL_ATTRIBUTES and not name.endswith(":href")
+
+
+def test_fast_path_still_strips_unsafe_attributes_on_plain_tags():
+    from lxml import html as lhtml
+    from clearpage.filters import sanitize as s
+    doc = lhtml.fromstring('<div class="x" onclick="a()"><a id="i" href="javascript:x()" style="b:expression(1)">t</a>'
+                           '<img alt="" src="data:text/html,x"><SCRIPT>x</SCRIPT></div>')
+    s.clean(doc)
+    out = lhtml.tostring(doc, encoding="unicode")
+    assert "onclick" not in out and "javascript" not in out and "expression" not in out
+    assert "data:text" not in out and "<script" not in out.lower() and 'class="x"' in out and 'id="i"' in out
+
+
+@pytest.mark.parametrize("value", ["https://a.b/c", "http://x", "/p?q", "#f", "//h/p", "/\x01p", "https://a/\tb",
+                                   "//[::1", "https://[x/", "/ü", "#[", "https://ü.de/"])
+@pytest.mark.parametrize("tag", ["a", "img"])
+def test_plain_url_fast_path_answers_as_the_full_check(value, tag, monkeypatch):
+    fast = sanitize._safe_url(value, tag)
+    monkeypatch.setattr(sanitize, "_PLAIN_URL_STARTS", ("\\0never",))
+    assert sanitize._safe_url(value, tag) == fast
