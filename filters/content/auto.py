@@ -233,13 +233,19 @@ class Auto(ContentAlgorithm):
         a group whose items are short links with next to no other text is not records.
         """
         o = self.options
-        groups: dict[tuple[int, str, str], list[int]] = {}
+        chars_of, tags, parent, elements = f.chars, f.tags, f.parent, f.elements
+        items = [i for i in range(1, len(f)) if chars_of[i] and tags[i] not in _CELL_TAGS]
         items_of: dict[int, int] = {}
-        for i in range(1, len(f)):
-            if f.chars[i] and f.tags[i] not in _CELL_TAGS:
-                p = f.parent[i]
-                items_of[p] = items_of.get(p, 0) + 1
-                groups.setdefault((p, f.tags[i], f.elements[i].get("class") or ""), []).append(i)
+        for i in items:
+            p = parent[i]
+            items_of[p] = items_of.get(p, 0) + 1
+        # Only parents with enough items can hold a group (the class is read for their items alone).
+        minimum = o.record_min_items
+        groups: dict[tuple[int, str, str], list[int]] = {}
+        for i in items:
+            p = parent[i]
+            if items_of[p] >= minimum:
+                groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
         records: set[int] = set()
         floors: dict[int, float] = {}
         found: list[list[int]] = []
