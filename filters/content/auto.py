@@ -184,11 +184,13 @@ class Auto(ContentAlgorithm):
         cap = self.options.boilerplate_cap
         # A marked element holding most of the page is a wrapper ("elementor-widget", "off-canvas-wrap").
         wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
-        parent = f.parent
+        parent, chars, links, tags = f.parent, f.chars, f.links, f.tags
+        # Only a link list (this many links) or a form can be removable without a mark.
+        min_links = o.link_list_min_links
         for i in range(n - 1, -1, -1):
             kind = kinds[i]
             if i in records or i in floors:
-                floor = o.record_weight * f.chars[i] - o.record_cost
+                floor = o.record_weight * chars[i] - o.record_cost
                 if i in floors:
                     floor = max(floor, floors[i])
                 if raw[i] < floor:
@@ -196,7 +198,8 @@ class Auto(ContentAlgorithm):
                     raw[i] = floor
                 kept[i] = max(kept[i], floor)
             s = scores[i]
-            if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count)) and f.chars[i] <= wrapper_chars:
+            marked = (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count)) and chars[i] <= wrapper_chars
+            if marked:
                 if s > 0:
                     s = -weight * min(s, cap)
                 scores[i] = s
@@ -204,7 +207,7 @@ class Auto(ContentAlgorithm):
             if p >= 0:
                 scores[p] += s
                 raw[p] += raw[i]
-                if not self._removable(f, kinds, i, s, comments_count, wrapper_chars):
+                if not marked and ((links[i] < min_links and tags[i] != "form") or not self._removable(f, kinds, i, s, comments_count, wrapper_chars)):
                     kept[p] += kept[i]
         w = o.kept_weight
         if w:
