@@ -116,11 +116,13 @@ class Features:
 
 
 # Elements that may be hidden (a superset of what ``is_hidden`` says yes to), found in one C-level
-# pass so the per-element checks run only on them: the class test needs "hid" (hide, hidden,
-# is-hidden) or "display-none", case-sensitively like ``_HIDDEN_CLASS``.
+# pass so the per-element checks run only on them: the owners of a hidden, aria-hidden or style
+# attribute, or of a class holding "hid" (hide, hidden, is-hidden) or "display-none", matched
+# case-sensitively like ``_HIDDEN_CLASS``. (Selecting the attributes and stepping up to their
+# owners is about twice as fast in libxml2 as one predicate on every element.)
 _MAYBE_HIDDEN = etree.XPath(
-    "descendant::*[@hidden or @aria-hidden='true' or @style"
-    " or contains(@class, 'hid') or contains(@class, 'display-none')]"
+    "(descendant::*/@hidden | descendant::*/@aria-hidden | descendant::*/@style"
+    " | descendant::*/@class[contains(., 'hid') or contains(., 'display-none')])/.."
 )
 
 
