@@ -120,6 +120,9 @@ class Auto(ContentAlgorithm):
             return None
         f, kinds, scores, forum, best, probability = (
             choice.f, choice.kinds, choice.scores, choice.forum, choice.best, choice.probability)
+        parent = f.parent[best]
+        if parent >= 0:  # the siblings' p(content), for those that score (as the container's candidates)
+            probability.update(self._probabilities(f, kinds, [j for j in f.children(parent) if scores[j] > 0 and j not in probability]))
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         for i in nodes:
@@ -150,7 +153,7 @@ class Auto(ContentAlgorithm):
         forum = discussion and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
         if forum:
             scores, raw = self._scores(f, kinds, records, comments_count=True)
-        probability = self._probabilities(f, kinds, scores)
+        probability: dict[int, float] = {}
         return _Choice(f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability)
 
     # ------------------------------------------------------------------ scoring
@@ -181,11 +184,13 @@ class Auto(ContentAlgorithm):
         cap = self.options.boilerplate_cap
         # A marked element holding most of the page is a wrapper ("elementor-widget", "off-canvas-wrap").
         wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
-        parent = f.parent
+        parent, chars, links, tags = f.parent, f.chars, f.links, f.tags
+        # Only a link list (this many links) or a form can be removable without a mark.
+        min_links = o.link_list_min_links
         for i in range(n - 1, -1, -1):
             kind = kinds[i]
             if i in records or i in floors:
-                floor = o.record_weight * f.chars[i] - o.record_cost
+                floor = o.record_weight * chars[i] - o.record_cost
                 if i in floors:
                     floor = max(floor, floors[i])
                 if raw[i] < floor:
@@ -193,7 +198,8 @@ class Auto(ContentAlgorithm):
                     raw[i] = floor
                 kept[i] = max(kept[i], floor)
             s = scores[i]
-            if (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count)) and f.chars[i] <= wrapper_chars:
+            marked = (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count)) and chars[i] <= wrapper_chars
+            if marked:
                 if s > 0:
                     s = -weight * min(s, cap)
                 scores[i] = s
@@ -201,7 +207,7 @@ class Auto(ContentAlgorithm):
             if p >= 0:
                 scores[p] += s
                 raw[p] += raw[i]
-                if not self._removable(f, kinds, i, s, comments_count, wrapper_chars):
+                if not marked and ((links[i] < min_links and tags[i] != "form") or not self._removable(f, kinds, i, s, comments_count, wrapper_chars)):
                     kept[p] += kept[i]
         w = o.kept_weight
         if w:
@@ -233,13 +239,19 @@ class Auto(ContentAlgorithm):
         a group whose items are short links with next to no other text is not records.
         """
         o = self.options
-        groups: dict[tuple[int, str, str], list[int]] = {}
+        chars_of, tags, parent, elements = f.chars, f.tags, f.parent, f.elements
+        items = [i for i in range(1, len(f)) if chars_of[i] and tags[i] not in _CELL_TAGS]
         items_of: dict[int, int] = {}
-        for i in range(1, len(f)):
-            if f.chars[i] and f.tags[i] not in _CELL_TAGS:
-                p = f.parent[i]
-                items_of[p] = items_of.get(p, 0) + 1
-                groups.setdefault((p, f.tags[i], f.elements[i].get("class") or ""), []).append(i)
+        for i in items:
+            p = parent[i]
+            items_of[p] = items_of.get(p, 0) + 1
+        # Only parents with enough items can hold a group (the class is read for their items alone).
+        minimum = o.record_min_items
+        groups: dict[tuple[int, str, str], list[int]] = {}
+        for i in items:
+            p = parent[i]
+            if items_of[p] >= minimum:
+                groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
         records: set[int] = set()
         floors: dict[int, float] = {}
         found: list[list[int]] = []
@@ -261,10 +273,32 @@ class Auto(ContentAlgorithm):
         return records, floors, found
 
     def _container(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool, probability: dict[int, float]) -> int | None:
-        bonus = self.options.container_bonus
+        """The best candidate container; fills ``probability`` with the p(content) of the candidates that could win.
+
+        p moves a candidate's value by at most a factor 1 +- ``classifier_container``, so one whose
+        highest possible value is below another's lowest cannot win and the classifier is not asked
+        about it (the model costs per block); the winner is the one asking about every block gives.
+        """
         weight = self.options.classifier_container
-        wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
+        candidates = self._candidates(f, kinds, scores, forum)
+        if candidates:
+            floor = max(s for _, s in candidates) * (1.0 - weight) * (1.0 - BOUND_SLACK)
+            probability.update(self._probabilities(f, kinds, [i for i, s in candidates if s * (1.0 + weight) >= floor]))
         best, best_value = None, 0.0
+        for i, s in candidates:
+            p = probability.get(i)
+            if p is not None:
+                s *= 1.0 + weight * (2.0 * p - 1.0)
+            if s > best_value:
+                best, best_value = i, s
+        return best
+
+    def _candidates(self, f: feat.Features, kinds: list[int], scores: list[float], forum: bool) -> list[tuple[int, float]]:
+        """(element number, score with the container bonus) of every element that may be the
+        container: scoring above zero, outside boilerplate-marked subtrees, in document order."""
+        bonus = self.options.container_bonus
+        wrapper_chars = self.options.boilerplate_max_share * f.chars[0]
+        out = []
         excluded_until = -1  # inside a boilerplate-marked subtree up to this element number
         for i in range(len(f)):
             if i < excluded_until:
@@ -276,29 +310,23 @@ class Auto(ContentAlgorithm):
             s = scores[i]
             if s <= 0:
                 continue
-            if kinds[i] == hints.CONTENT:
+            if kind == hints.CONTENT:
                 s *= 1.0 + bonus
-            p = probability.get(i)
-            if p is not None:
-                s *= 1.0 + weight * (2.0 * p - 1.0)
-            if s > best_value:
-                best, best_value = i, s
-        return best
+            out.append((i, s))
+        return out
 
     # ------------------------------------------------------------------ cleaning
 
-    def _probabilities(self, f: feat.Features, kinds: list[int], scores: list[float]) -> dict[int, float]:
-        """The block classifier's p(content) per block element number (empty: switched off or no model).
-
-        Only blocks that score above zero are asked: the container and the joining siblings are
-        chosen among them, so p of any other block is never read (and the model costs per block).
-        """
-        if not self.options.classifier:
+    def _probabilities(self, f: feat.Features, kinds: list[int], asked: list[int]) -> dict[int, float]:
+        """The block classifier's p(content) of the blocks among element numbers ``asked`` (empty:
+        switched off, no model, or none asked). Callers ask only about scoring elements whose p
+        can change a decision: the container's candidates and its siblings."""
+        if not self.options.classifier or not asked:
             return {}
         model = classifier.shipped()
         if model is None:
             return {}
-        return model.probabilities(f, kinds, blocks=[i for i, s in enumerate(scores) if s > 0])
+        return model.probabilities(f, kinds, blocks=asked)
 
     def _with_siblings(self, f: feat.Features, kinds: list[int], scores: list[float], best: int, forum: bool, probability: dict[int, float]) -> list[int]:
         """The container and those of its siblings that are content too, in document order.
@@ -392,6 +420,10 @@ class Auto(ContentAlgorithm):
 # section with a heading, not a header.
 HEADER_MAX_CHARS = 500
 _HEADER_TAGS = frozenset({"header", "nav", "aside", "footer"})
+
+# Relative margin on the bounds that decide which candidates the classifier is asked about, so
+# float rounding can never leave out one that could win.
+BOUND_SLACK = 1e-9
 
 # Cleaning that would remove more than this share of the selection's text is not done.
 CLEAN_MAX_SHARE = 0.85

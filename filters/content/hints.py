@@ -79,13 +79,19 @@ def hint(el, tag: str) -> int:
     role, itemprop, cls, ident = get("role"), get("itemprop"), get("class"), get("id")
     if not (role or itemprop or cls or ident):
         return _TAG_ONLY.get(tag, NEUTRAL)
-    return _classify(tag, role or "", itemprop or "", f"{cls or ''} {ident or ''}".strip())
+    return _markup_hint(tag, role, itemprop, cls, ident)
 
 
 _TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in _BOILERPLATE_TAGS}}
 
 
 @functools.lru_cache(maxsize=8192)
+def _markup_hint(tag: str, role: str | None, itemprop: str | None, cls: str | None, ident: str | None) -> int:
+    """``_classify`` of the attribute values as read, cached on them (pages repeat the same
+    classes many times; a repeat costs no string building)."""
+    return _classify(tag, role or "", itemprop or "", f"{cls or ''} {ident or ''}".strip())
+
+
 def _classify(tag: str, role: str, itemprop: str, names: str) -> int:
     """The hint for one combination of markup (pages repeat the same classes many times)."""
     if role:

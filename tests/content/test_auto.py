@@ -326,6 +326,31 @@ def test_classifier_weighs_on_the_choice_of_container(default_config, monkeypatc
     assert _selected_ids(algo, nested) == {"outer"}
 
 
+def test_classifier_is_asked_only_about_containers_that_could_win(default_config, monkeypatch):
+    # p moves a score by at most 1 +- classifier_container: a candidate far below the best is
+    # not asked about, and the choice is the one asking about every candidate gives.
+    from clearpage.filters.learn import classifier
+
+    small = "<div id='small'><p>Filed under budget news.</p></div>"
+    nested = (
+        "<html><body><div id='outer'><div id='inner'>" + f"<p>{PROSE}</p>" * 3 + "</div>"
+        + small + "</div></body></html>"
+    )
+    asked: list[set[str]] = []
+
+    class Recording(_FakeModel):
+        def probabilities(self, f, kinds=None, blocks=None):
+            asked.append({f.elements[i].get("id") for i in blocks})
+            return super().probabilities(f, kinds, blocks)
+
+    algo = _auto(default_config, classifier=True)
+    for by_id, expected in (({"outer": 0.01, "inner": 0.99, "small": 0.5}, {"inner"}), ({"outer": 0.99, "inner": 0.01, "small": 0.5}, {"outer"})):
+        asked.clear()
+        monkeypatch.setattr(classifier, "shipped", lambda: Recording(by_id))
+        assert _selected_ids(algo, nested) == expected
+        assert {"outer", "inner"} <= asked[0] and "small" not in asked[0]
+
+
 def test_a_grid_of_product_tiles_is_kept_whole(pipeline):
     # Every word of a tile is its link (name) but for the price: a menu by text alone; the
     # picture in each tile says these are cards, and they are the page.
