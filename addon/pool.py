@@ -5,9 +5,7 @@ pathological page (a 20 MB table soup in lxml's C code) would hold its process p
 budget. So each worker here is a plain ``multiprocessing`` process with its own pipe:
 
 - ``run(job, timeout_s)`` waits for an idle worker (the wait counts against the timeout),
-  sends the job and waits for the reply on the event loop itself, through non-blocking pipes (it
-  never blocks; a thread per call cost the proxy's main process a thread hop and a fight for the
-  GIL on each side of every page, while the worker waited for its next job);
+  sends the job and waits for the reply, both in a thread so the event loop never blocks;
 - at the timeout the caller gets ``PoolTimeout`` (and serves the original); the worker keeps the
   job for a grace in which the pipeline's own budget check stops it (it then takes the next job);
   past the grace it is killed and a fresh one is started;
@@ -20,11 +18,8 @@ embeds the proxy (multiprocessing's "spawn" re-runs ``__main__``).
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import logging
 import os
-import pickle
-import struct
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -49,9 +44,6 @@ KILL_GRACE_S = 3.0
 RESPAWN_DELAY_S = 1.0  # after a worker failed to start, wait before trying again (no busy loop),
 MAX_RESPAWN_DELAY_S = 60.0  # doubling with each failure in a row up to this
 REAP_TIMEOUT_S = 5.0
-# Linux pipes hold 64 KiB: a ~100 KB page went to the worker, and its reply came back, in two or
-# three writes, each waking the other side. 1 MiB (the unprivileged maximum) takes either in one.
-PIPE_BYTES = 1024 * 1024
 
 
 class PoolTimeout(Exception):
@@ -78,8 +70,6 @@ class _Worker:
     def __init__(self, spec: ConfigSpec, number: int):
         job_read, job_write = os.pipe()
         reply_read, reply_write = os.pipe()
-        for fd in (job_write, reply_write):
-            _widen(fd)
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "clearpage.addon.worker", str(job_read), str(reply_write)],
@@ -104,25 +94,14 @@ class _Worker:
             raise WorkerCrashed(f"worker did not start within {timeout_s:.0f} s")
         return self.replies.recv()
 
-    def go_non_blocking(self) -> None:
-        """After the handshake: from now on ``call`` reads and writes the pipes from the event loop."""
-        os.set_blocking(self.jobs.fileno(), False)
-        os.set_blocking(self.replies.fileno(), False)
-
-    async def call(self, job: Job) -> Reply:
-        """Send a job and wait for the reply, in ``multiprocessing.Connection``'s framing (the worker
-        reads and writes with one). EOFError when the worker dies (OSError: its pipe broke).
+    def call(self, job: Job) -> Reply:
+        """Send a job and block for the reply (run in a thread). EOFError when the worker dies.
 
         The body follows the pickled job as raw bytes: pickled inside it, a 20 MB page was copied
         once more on each side of the pipe (the pickle here, the unpickled bytes in the worker)."""
-        loop = asyncio.get_running_loop()
-        head = pickle.dumps(replace(job, body=b""), pickle.HIGHEST_PROTOCOL)
-        await _write_all(loop, self.jobs.fileno(), _frame_header(len(head)) + head + _frame_header(len(job.body)))
-        await _write_all(loop, self.jobs.fileno(), job.body)
-        (size,) = struct.unpack("!i", await _read_exactly(loop, self.replies.fileno(), 4))
-        if size == -1:  # over 2 GiB: an 8-byte size follows
-            (size,) = struct.unpack("!Q", await _read_exactly(loop, self.replies.fileno(), 8))
-        return pickle.loads(await _read_exactly(loop, self.replies.fileno(), size))
+        self.jobs.send(replace(job, body=b""))
+        self.jobs.send_bytes(job.body)
+        return self.replies.recv()
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -136,62 +115,13 @@ class _Worker:
         # The pipes are closed when the last thread using them lets go of this object.
 
 
-def _widen(fd: int) -> None:
-    """Make the pipe behind ``fd`` hold PIPE_BYTES where the system allows (Linux); else leave it."""
-    try:
-        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ"), PIPE_BYTES)
-    except (AttributeError, OSError):
-        pass
-
-
-def _frame_header(size: int) -> bytes:
-    """``multiprocessing.Connection``'s length prefix for a message of ``size`` bytes."""
-    return struct.pack("!i", size) if size <= 0x7FFFFFFF else struct.pack("!i", -1) + struct.pack("!Q", size)
-
-
-async def _write_all(loop: asyncio.AbstractEventLoop, fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        try:
-            view = view[os.write(fd, view) :]
-        except BlockingIOError:
-            await _ready(loop, fd, write=True)
-
-
-async def _read_exactly(loop: asyncio.AbstractEventLoop, fd: int, size: int) -> bytearray:
-    buffer = bytearray(size)
-    view, got = memoryview(buffer), 0
-    while got < size:
-        try:
-            count = os.readv(fd, [view[got:]])
-        except BlockingIOError:
-            await _ready(loop, fd, write=False)
-            continue
-        if count == 0:
-            raise EOFError("the worker closed its pipe")
-        got += count
-    return buffer
-
-
-async def _ready(loop: asyncio.AbstractEventLoop, fd: int, write: bool) -> None:
-    """Until ``fd`` can be written (or read) without blocking."""
-    ready = loop.create_future()
-    wake = lambda: ready.done() or ready.set_result(None)  # noqa: E731
-    (loop.add_writer if write else loop.add_reader)(fd, wake)
-    try:
-        await ready
-    finally:
-        (loop.remove_writer if write else loop.remove_reader)(fd)
-
-
 class WorkerPool:
     def __init__(self, size: int, spec: ConfigSpec):
         self.size = size
         self.spec = spec  # replaced on reload; jobs carry it, workers rebuild by digest
         self.restarts = 0
-        # One thread per starting worker (the handshake blocks) and a spare for reaping.
-        self._threads = ThreadPoolExecutor(max_workers=size + 1, thread_name_prefix="clearpage-pool")
-        self._calls: set[asyncio.Task] = set()
+        # One thread per busy worker, one per starting worker, and a spare for reaping.
+        self._threads = ThreadPoolExecutor(max_workers=2 * size + 1, thread_name_prefix="clearpage-pool")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._workers: set[_Worker] = set()
         self._starting: set[asyncio.Future] = set()
@@ -220,9 +150,7 @@ class WorkerPool:
         worker = await self._idle_worker(deadline, timeout_s)
         remaining = max(deadline - self._loop.time(), 0.001)
         job = replace(job, budget_ms=remaining * 1000)
-        call = self._loop.create_task(worker.call(job), name=f"clearpage {worker.name}")
-        self._calls.add(call)
-        call.add_done_callback(self._calls.discard)
+        call = asyncio.wrap_future(self._threads.submit(worker.call, job))
         call.add_done_callback(lambda fut: self._after_call(worker, fut))
         try:
             return await asyncio.wait_for(asyncio.shield(call), remaining)
@@ -251,8 +179,6 @@ class WorkerPool:
         self.closed = True
         workers = list(self._workers)
         self._workers.clear()
-        for call in list(self._calls):
-            call.cancel()  # its pipes are about to close: stop watching them
         for worker in workers:
             worker.retired = True
             worker.kill()
@@ -298,17 +224,15 @@ class WorkerPool:
             return
         self._start_failures = 0
         message = fut.result()
-        worker.go_non_blocking()
         if message != READY:
             log.warning("clearpage: %s: %s", worker.name, message)
         assert self._idle is not None
         self._idle.put_nowait(worker)
 
     def _after_call(self, worker: _Worker, fut: asyncio.Future) -> None:
-        failed = fut.cancelled() or fut.exception() is not None  # retrieved even when nobody waits any more
         if worker.retired or self.closed:
             return
-        if failed:
+        if fut.cancelled() or fut.exception() is not None:
             self._retire(worker, "died")
             return
         assert self._idle is not None
