@@ -108,16 +108,11 @@ UNPACKED_PREFIX = "langid-"
 MAX_UNPACKED = 3
 
 
-def cache_dir() -> Path:
-    """Where the unpacked model lives: the user cache directory (~/.cache/clearpage)."""
-    return user_cache_dir()
-
-
 def _unpacked(source: Path) -> Path:
     """The unpacked file for ``source`` (written now if there is none): named after the shipped
     file's size and time, so an upgraded py3langid gets its own."""
     st = source.stat()
-    path = cache_dir() / f"{UNPACKED_PREFIX}{st.st_size}-{st.st_mtime_ns}.bin"
+    path = user_cache_dir() / f"{UNPACKED_PREFIX}{st.st_size}-{st.st_mtime_ns}.bin"
     if path.is_file():
         os.utime(path)  # recently used: kept by the pruning
     else:

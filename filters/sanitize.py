@@ -64,7 +64,7 @@ _PLAIN_TAGS = frozenset(
      "em", "b", "source", "article", "figure", "nav", "symbol", "use", "form", "th", "header", "time", "circle",
      "footer", "picture", "dt", "dd", "title", "html", "head", "body", "pre", "dl", "table", "hr", "figcaption",
      "cite", "g", "aside", "template", "main", "small", "sup", "sub", "tbody", "thead", "blockquote", "iframe",
-     "select", "textarea", "video", "noscript", "u", "abbr", "rect", "defs", "main", "font", "center"}
+     "select", "textarea", "video", "noscript", "u", "abbr", "rect", "defs", "font", "center"}
 ) - _REMOVABLE
 # Attribute names the loop in _clean_element would leave alone (lower-case already, no "on"
 # prefix, not srcdoc, style or a URL attribute): the most common ones skip its checks.

@@ -106,8 +106,8 @@ class LinkListFilter(Filter):
                 text = el.text
                 if text and not text.isspace():
                     other, cjk = letters(text, other, cjk)
-            if links and el.tag in containers and self._is_link_list(links, self._words(other, cjk)):
-                reason = f"{links} links / {self._words(other, cjk):.1f} words > {self.options.threshold}"
+            if links and el.tag in containers and self._is_link_list(links, words := self._words(other, cjk)):
+                reason = f"{links} links / {words:.1f} words > {self.options.threshold}"
                 # Nothing goes up: its tail now ends the text before it, counted with that.
                 if not self._remove(el, ctx, report, reason):
                     continue

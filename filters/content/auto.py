@@ -239,17 +239,17 @@ class Auto(ContentAlgorithm):
         a group whose items are short links with next to no other text is not records.
         """
         o = self.options
-        chars_of, tags, parent, elements = f.chars, f.tags, f.parent, f.elements
+        chars_of, tags, parent_of, elements = f.chars, f.tags, f.parent, f.elements
         items = [i for i in range(1, len(f)) if chars_of[i] and tags[i] not in _CELL_TAGS]
         items_of: dict[int, int] = {}
         for i in items:
-            p = parent[i]
+            p = parent_of[i]
             items_of[p] = items_of.get(p, 0) + 1
         # Only parents with enough items can hold a group (the class is read for their items alone).
         minimum = o.record_min_items
         groups: dict[tuple[int, str, str], list[int]] = {}
         for i in items:
-            p = parent[i]
+            p = parent_of[i]
             if items_of[p] >= minimum:
                 groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
         records: set[int] = set()
