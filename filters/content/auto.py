@@ -33,6 +33,7 @@ from ..context import PageContext
 from ..typed import field
 from . import features as feat
 from . import hints
+from . import discussion as discussion_rules
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
 
@@ -125,6 +126,8 @@ class Auto(ContentAlgorithm):
             probability.update(self._probabilities(f, kinds, [j for j in f.children(parent) if scores[j] > 0 and j not in probability]))
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
+        if discussion:  # signatures and poster stats under every post (discussion.py)
+            removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
         for i in nodes:
             load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"
