@@ -63,3 +63,42 @@ def test_only_the_outermost_furniture_is_listed():
     doc = dom.parse(page("<div id='c'><div class='post-signature'><span class='signature-line'>x</span></div><p class='user-title'>y</p></div>"))
     found = discussion.furniture_in(doc.xpath("//div[@id='c']"))
     assert [el.get("class") for el in found] == ["post-signature", "user-title"]
+
+
+def phpbb_post(i: int) -> str:
+    return (
+        f"<div class='post'><dl class='poster'><dt><a href='/u/{i}'>user{i}</a></dt>"
+        f"<dd><strong>Posts:</strong> {100 + i}</dd><dd><strong>Joined:</strong> Mon Jul 24, 2017 9:28 am</dd></dl>"
+        f"<ul class='buttons'><li><a href='/q/{i}'>Quote</a></li></ul>"
+        f"<div class='content'>Post {i}: the backup finished overnight, and restoring one folder took about a minute, which is fine.</div>"
+        f"<a class='up' href='#top'>Top</a></div>"
+    )
+
+
+def test_a_forum_thread_loses_poster_stats_and_post_buttons(pipeline):
+    body = NAV + "<div class='thread'><h1>Backups</h1>" + "".join(phpbb_post(i) for i in range(6)) + "</div>"
+    text = pipeline.run(page(body), "https://forum.example.com/viewtopic.php?t=42", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    assert "user3" in text
+    for furniture in ("Posts:", "Joined:", "Quote", "Top"):
+        assert furniture not in text
+
+
+@pytest.mark.parametrize("text", ["Posts: 4032", "Joined: 4. Jul 2012, 16:09", "Reputation 52", "Reply with quote", " Top "])
+def test_stat_lines_and_buttons_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["Posts about backups are welcome here", "Top tip: restart first", "Quote of the day: carpe diem", "x" * 80])
+def test_post_text_is_not_a_stat_line_or_button(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+def test_a_stat_label_inside_a_longer_line_stays():
+    doc = dom.parse(page("<div id='c'><p><b>Posts:</b> I read all your posts and the manual twice, and the fix still escapes me.</p></div>"))
+    assert discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']")) == []
+
+
+def test_the_largest_element_holding_only_the_stat_is_taken():
+    doc = dom.parse(page("<div id='c'><dd class='count'><strong>Posts:</strong> 138</dd><p>Body text of the post, long enough to stay where it is.</p></div>"))
+    assert [el.get("class") for el in discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']"))] == ["count"]
