@@ -34,6 +34,7 @@ from ..typed import field
 from . import features as feat
 from . import hints
 from . import discussion as discussion_rules
+from . import rescue
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
 
@@ -118,7 +119,10 @@ class Auto(ContentAlgorithm):
         if choice.best is not None and choice.best_chars < self.options.min_container_chars:
             choice = _climbed(choice, self.options.min_container_chars)
         if choice.best is None or choice.best_chars < self.options.min_container_chars:
-            return None
+            best = rescue.rescued_container(choice.f, choice.scores, self.options.min_container_chars)  # (rescue.py)
+            if best is None:
+                return None
+            choice = dataclasses.replace(choice, best=best)
         f, kinds, scores, forum, best, probability = (
             choice.f, choice.kinds, choice.scores, choice.forum, choice.best, choice.probability)
         parent = f.parent[best]
