@@ -35,6 +35,7 @@ from . import features as feat
 from . import hints
 from . import discussion as discussion_rules
 from . import rescue
+from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
 
@@ -106,6 +107,7 @@ class Auto(ContentAlgorithm):
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
+        remove_consent_dialogs(body, ctx)  # (consent.py: a preference centre can outweigh a short page)
         discussion = self._is_discussion(doc, ctx)
         choice = self._choose(body, discussion, hidden_shown=False)
         if choice is None:
