@@ -26,8 +26,13 @@ _POSTER_STAT = re.compile(
     r"likes received|location)\s*(?::\s*\S.*|[\d.,]+[km]?)",
     re.IGNORECASE | re.DOTALL,
 )
-# A post's button, the whole element's text ("Quote", "Reply with quote", "Top").
-_POST_BUTTON = re.compile(r"(?:quote|multi-?quote|reply|reply with quote|report|top|back to top)", re.IGNORECASE)
+# A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
+# "Improve this answer", "Offline").
+_POST_BUTTON = re.compile(
+    r"(?:quote|multi-?quote|reply|reply with quote|report|top|back to top|share|follow|flag|"
+    r"improve this (?:question|answer|post)|add a comment|online|offline)",
+    re.IGNORECASE,
+)
 # Stat lines and buttons are short; a longer text is the post's own.
 STAT_MAX_CHARS = 60
 # Text nodes short enough to be a stat line or a button, in one XPath pass.

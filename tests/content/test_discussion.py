@@ -84,12 +84,12 @@ def test_a_forum_thread_loses_poster_stats_and_post_buttons(pipeline):
         assert furniture not in text
 
 
-@pytest.mark.parametrize("text", ["Posts: 4032", "Joined: 4. Jul 2012, 16:09", "Reputation 52", "Reply with quote", " Top "])
+@pytest.mark.parametrize("text", ["Posts: 4032", "Joined: 4. Jul 2012, 16:09", "Reputation 52", "Reply with quote", " Top ", "Improve this answer", "Offline"])
 def test_stat_lines_and_buttons_are_recognised(text):
     assert discussion.is_stat_or_button(text)
 
 
-@pytest.mark.parametrize("text", ["Posts about backups are welcome here", "Top tip: restart first", "Quote of the day: carpe diem", "x" * 80])
+@pytest.mark.parametrize("text", ["Posts about backups are welcome here", "Top tip: restart first", "Quote of the day: carpe diem", "Share your logs, please", "#hashtag", "x" * 80])
 def test_post_text_is_not_a_stat_line_or_button(text):
     assert not discussion.is_stat_or_button(text)
 
