@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from .. import dom
 from ..context import PageContext
 
@@ -36,10 +38,10 @@ _POST_BUTTON = re.compile(
 # Stat lines and buttons are short; a longer text is the post's own.
 STAT_MAX_CHARS = 60
 # Text nodes short enough to be a stat line or a button, in one XPath pass.
-_SHORT_TEXTS = f"descendant::text()[string-length(normalize-space()) > 0 and string-length(normalize-space()) <= {STAT_MAX_CHARS}]"
+_SHORT_TEXTS = etree.XPath(f"descendant::text()[string-length(normalize-space()) > 0 and string-length(normalize-space()) <= {STAT_MAX_CHARS}]")
 
 # Elements that name themselves in class or id (the only ones the pattern can match).
-_NAMED = "descendant-or-self::*[@class or @id]"
+_NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 
 # Furniture holding more than this share of the selection's text is not furniture (a page
 # about signatures, a wrapper with an unlucky name): it stays.
@@ -56,7 +58,7 @@ def furniture_in(roots) -> list:
     """The outermost post-furniture elements inside ``roots`` (the roots themselves never)."""
     found = []
     for root in roots:
-        for el in root.xpath(_NAMED):
+        for el in _NAMED(root):
             if el is root or not is_post_furniture(el):
                 continue
             if found and _inside(el, found[-1]):
@@ -78,7 +80,7 @@ def stats_and_buttons_in(roots) -> list:
     found = []
     seen = set()
     for root in roots:
-        for text in root.xpath(_SHORT_TEXTS):
+        for text in _SHORT_TEXTS(root):
             if text.is_tail:
                 continue  # (a tail belongs to the text around it, not to one element)
             el = _largest_stat_or_button(text.getparent(), root)
