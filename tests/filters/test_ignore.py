@@ -130,3 +130,16 @@ def test_handlers_and_script_urls_beside_plain_attributes_are_stripped(options):
     assert doc.xpath("//a")[0].keys() == ["class", "title"]
     assert doc.xpath("//span")[0].keys() == ["class", "id"]
     assert [r.action for r in report.removals] == ["strip", "strip"]
+
+
+def test_one_walk_finds_each_tag_group_as_its_own_walk_would():
+    from clearpage.filters.chain import ignore
+
+    html = page("<object><embed src='a'><p>x</p></object><iframe src='f'></iframe><noscript><iframe src='g'></iframe></noscript>"
+                "<applet></applet><meta name='x'><embed src='b'><textarea></textarea><input><button>b</button><select></select>",
+                head="<meta charset='utf-8'>")
+    doc = dom.parse(html)
+    groups = (("noscript",), ignore._INPUT_TAGS, ("button",), ("select",), ("iframe",), ignore._EMBED_TAGS, ("meta",))
+    found = ignore._Scan(doc, groups, handlers=False).tags
+    assert found == {tags: list(doc.iter(*tags)) for tags in groups}
+    assert [el.get("src") for el in found[ignore._EMBED_TAGS] if el.tag == "embed"] == ["a", "b"]
