@@ -16,6 +16,9 @@ import charset_normalizer
 SNIFF_BYTES = 1445  # WHATWG MIME sniffing reads this much of a resource to tell text from binary
 # WHATWG "binary data bytes": C0 controls other than TAB, LF, FF, CR and ESC (ESC starts ISO-2022 text).
 _BINARY_BYTES = frozenset([*range(0x00, 0x09), 0x0B, *range(0x0E, 0x1B), *range(0x1C, 0x20)])
+# Every other byte: deleting these with bytes.translate leaves only binary bytes (one C call, not a
+# Python loop over 1445 bytes).
+_TEXT_BYTES = bytes(b for b in range(256) if b not in _BINARY_BYTES)
 PRESCAN_BYTES = 1024  # the WHATWG prescan looks at the first 1024 bytes for a <meta> charset
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 _META = re.compile(
@@ -74,7 +77,7 @@ def looks_binary(data: bytes) -> bool:
     head = data[:SNIFF_BYTES]
     if head.startswith(tuple(bom for bom, _ in _BOMS)):
         return False
-    return any(byte in _BINARY_BYTES for byte in head)
+    return bool(head.translate(None, _TEXT_BYTES))
 
 
 def decode(data: bytes, header_charset: str | None = None) -> Decoded:

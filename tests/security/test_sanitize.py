@@ -92,6 +92,15 @@ def test_looks_binary_follows_the_whatwg_rule():
     assert not looks_binary("\ufeff<p>x</p>".encode("utf-16-le"))  # a UTF-16 BOM: text
 
 
+
+def test_looks_binary_judges_every_byte_value_and_only_the_sniffed_head():
+    binary = {*range(0x00, 0x09), 0x0B, *range(0x0E, 0x1B), *range(0x1C, 0x20)}
+    for value in range(256):
+        assert looks_binary(b"<p>" + bytes([value]) + b"</p>") == (value in binary), value
+    text = b"a" * 1444
+    assert looks_binary(text + b"\x00")  # the 1445th byte is still sniffed
+    assert not looks_binary(text + b"a\x00")  # the 1446th is not
+
 def test_framesets_and_binary_bodies_are_left_as_they_are():
     pipeline = Pipeline()
     frames = b"<html><head><title>F</title></head><frameset><frame src=a.html><frame src=b.html></frameset></html>"
