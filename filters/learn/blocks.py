@@ -37,11 +37,14 @@ FINGERPRINT_BYTES = 8  # 16 hex digits: no collision among a host's few thousand
 _IDENT = re.compile(r"^-?[_a-zA-Z][_a-zA-Z0-9-]*$")
 _GENERATED = re.compile(r"\d{3,}|^(css|sc|jsx|svelte|emotion|styled)-|^[a-z]{1,3}-[0-9a-z]{5,}$|[0-9][a-z][0-9]")
 _MAX_TOKEN = 40  # longer tokens are hashes or serialised state
-# A block's start and end marks in the text: Unicode noncharacters, which no page means to show.
-# A page that does contain them gets no fingerprints (the marks would not pair up).
+# A block's start and end marks as the stylesheet prints them: Unicode noncharacters, which no
+# page means to show (a page that does hold them gets no fingerprints: the marks do not pair up).
 OPEN, CLOSE = "\ufdd0", "\ufdd1"
-_MARK = re.compile(f"([{OPEN}{CLOSE}])")
-_DEPTH_STEP = {OPEN: 1, CLOSE: -1}
+# The same marks in the text that is split and hashed: control characters, which dom.parse keeps
+# out of every page, so the text stays one byte per character when the page's text is Latin-1.
+_OPEN, _CLOSE = "\x01", "\x02"
+_MARK = re.compile(f"([{_OPEN}{_CLOSE}])")
+_DEPTH_STEP = {_OPEN: 1, _CLOSE: -1}
 # The body's text (comments and processing instructions left out), each block between the marks.
 _MARKED_TEXT = etree.XSLT(etree.XML(
     '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">'
@@ -125,7 +128,8 @@ def _marked_text(body) -> tuple[str, list[str], list[int]]:
     """The body's text with each piece between two marks whitespace-normalised, its marks, and
     the offset of each mark in it."""
     try:
-        pieces = _MARK.split(str(_MARKED_TEXT(body)))  # text, mark, text, mark, ..., text
+        printed = str(_MARKED_TEXT(body)).replace(OPEN, _OPEN).replace(CLOSE, _CLOSE)
+        pieces = _MARK.split(printed)  # text, mark, text, mark, ..., text
     except etree.XSLTApplyError:  # not seen (pages nest at most 2048 deep): no fingerprints then
         return "", [], []
     pieces[0::2] = map(" ".join, map(str.split, pieces[0::2]))

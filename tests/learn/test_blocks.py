@@ -46,3 +46,4 @@ def test_comments_do_not_count_and_a_page_holding_the_mark_characters_gets_no_fi
     assert [b.chars for b in plain] == [len("Some words in a block")]
     assert [b.chars for b in commented] == [len("Some words in a block")]
     assert _blocks(f"<body><div class='x'>Some words{blocks.OPEN} in a block</div></body>") == []
+    assert _blocks(f"<body><div class='x'>Some words{blocks.CLOSE} in a block</div></body>") == []
