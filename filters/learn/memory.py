@@ -33,7 +33,7 @@ from ..typed import field
 
 log = logging.getLogger("clearpage.memory")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: fingerprints of marked block text (blocks.py), no path per fingerprint
 CONTENT, BOILERPLATE = "content", "boilerplate"
 # A logged database problem is not logged again within this many seconds (a broken file would
 # otherwise log once per page).
@@ -43,7 +43,7 @@ _TRACKING_PARAMS = ("utm_", "fbclid", "gclid", "mc_cid", "mc_eid", "ref", "ref_s
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS hosts(host TEXT PRIMARY KEY, pages INTEGER NOT NULL, last_seen REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS pages(host TEXT NOT NULL, page TEXT NOT NULL, last_seen REAL NOT NULL, PRIMARY KEY(host, page)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS blocks(host TEXT NOT NULL, fp TEXT NOT NULL, path TEXT NOT NULL, pages INTEGER NOT NULL,
+CREATE TABLE IF NOT EXISTS blocks(host TEXT NOT NULL, fp TEXT NOT NULL, pages INTEGER NOT NULL,
     last_seen REAL NOT NULL, PRIMARY KEY(host, fp)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rules(host TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, support INTEGER NOT NULL,
     last_seen REAL NOT NULL, PRIMARY KEY(host, kind, path)) WITHOUT ROWID;
@@ -52,6 +52,9 @@ CREATE INDEX IF NOT EXISTS blocks_seen ON blocks(host, last_seen);
 CREATE INDEX IF NOT EXISTS pages_seen ON pages(host, last_seen);
 CREATE INDEX IF NOT EXISTS rules_seen ON rules(host, last_seen);
 """
+# What a file of an older schema loses on opening: version 1's fingerprints hashed the text
+# another way (they would never match again) and kept each block's path (never read).
+_UPGRADE_DROPS = {1: ("blocks",)}
 
 
 # Retry pause for the WAL switch of a new file (doubling up to the max): short, as the other
@@ -156,8 +159,7 @@ class SiteMemory:
                 _switch_to_wal(conn, self.settings.busy_timeout_ms / 1000)
                 conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across app crashes, fast
                 if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
-                    conn.executescript(_SCHEMA)
-                    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                    _create_or_upgrade(conn)
             except BaseException:
                 conn.close()
                 raise
@@ -220,12 +222,12 @@ class SiteMemory:
             seen,
         )
 
-    def learn(self, host: str, page: str, blocks: list[tuple[str, str]], content_paths: list[str], boilerplate_paths: list[str]) -> bool:
-        """Record one page: its blocks (fingerprint, path), the content containers chosen and the
+    def learn(self, host: str, page: str, fps: list[str], content_paths: list[str], boilerplate_paths: list[str]) -> bool:
+        """Record one page: its blocks' fingerprints, the content containers chosen and the
         template blocks found. A page seen before only refreshes last-seen times. False on error."""
-        return self._run("learn", False, lambda c: self._learn(c, host, page, blocks, content_paths, boilerplate_paths))
+        return self._run("learn", False, lambda c: self._learn(c, host, page, fps, content_paths, boilerplate_paths))
 
-    def _learn(self, c, host, page, blocks, content_paths, boilerplate_paths) -> bool:
+    def _learn(self, c, host, page, fps, content_paths, boilerplate_paths) -> bool:
         now = time.time()
         c.execute("BEGIN IMMEDIATE")
         known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
@@ -237,9 +239,8 @@ class SiteMemory:
         if page:
             c.execute("INSERT INTO pages(host, page, last_seen) VALUES(?,?,?) ON CONFLICT DO UPDATE SET last_seen=?", (host, page, now, now))
         c.executemany(
-            "INSERT INTO blocks(host, fp, path, pages, last_seen) VALUES(?,?,?,1,?) "
-            "ON CONFLICT DO UPDATE SET pages=pages+?, last_seen=?",
-            [(host, fp, path, now, step, now) for fp, path in dict(blocks).items()],
+            "INSERT INTO blocks(host, fp, pages, last_seen) VALUES(?,?,1,?) ON CONFLICT DO UPDATE SET pages=pages+?, last_seen=?",
+            [(host, fp, now, step, now) for fp in dict.fromkeys(fps)],
         )
         self._add_rules(c, host, CONTENT, content_paths, step, now)
         self._add_rules(c, host, BOILERPLATE, boilerplate_paths, step, now)
@@ -311,6 +312,24 @@ class SiteMemory:
             )
             c.execute("COMMIT")
         self._run("import", None, run)
+
+
+def _create_or_upgrade(c: sqlite3.Connection) -> None:
+    """Create the tables, or bring an older file to SCHEMA_VERSION, in one write transaction
+    (workers opening the file together: the first does it, the others find it done)."""
+    c.execute("BEGIN IMMEDIATE")
+    try:
+        version = c.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            for table in _UPGRADE_DROPS.get(version, ()):
+                c.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in filter(str.strip, _SCHEMA.split(";")):
+                c.execute(statement)
+            c.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        c.execute("COMMIT")
+    except BaseException:
+        c.rollback()
+        raise
 
 
 def _forget(c, host: str) -> None:

@@ -63,7 +63,7 @@ def select(memory: SiteMemory, profile, doc, ctx: PageContext, select_content: C
         removed = drop_template(selection, template, _boilerplate_rules(view, settings.min_support), ctx, report, min_chars)
     report.notes.append(f"host {host}: {view.pages} page(s) known, {len(template)} template block(s) on this page, {removed} removed")
     content_paths = [path_of(n) for n in selection.nodes] if selection is not None and _worth_a_rule(selection) else []
-    memory.learn(host, page, [(b.fp, b.path) for b in blocks], content_paths, _outermost_paths(template))
+    memory.learn(host, page, [b.fp for b in blocks], content_paths, _outermost_paths(template))
     return selection
 
 

@@ -24,8 +24,8 @@ def _writer(path: str, worker: int, count: int, out) -> None:
     memory = SiteMemory(_settings(path, busy_timeout_ms=10_000))
     ok = 0
     for i in range(count):
-        shared = [("f%02d" % k, "body > div.t%d" % k) for k in range(20)]  # the template, on every page
-        own = [("w%d-p%d-%d" % (worker, i, k), "body > div#page > p") for k in range(20)]
+        shared = ["f%02d" % k for k in range(20)]  # the template, on every page
+        own = ["w%d-p%d-%d" % (worker, i, k) for k in range(20)]
         ok += memory.learn("shared.example", page_key(f"https://shared.example/{worker}/{i}"), shared + own, ["body > div#page"], [])
     out.put(ok)
 
@@ -129,7 +129,7 @@ def test_unwritable_directory_fails_open(tmp_path, caplog):
 def test_per_host_caps_evict_least_recently_seen(tmp_path):
     memory = SiteMemory(_settings(tmp_path / "m.sqlite", max_blocks_per_host=10, max_rules_per_host=2))
     for i in range(5):
-        memory.learn("a.example", f"p{i}", [(f"fp{i}-{k}", f"body > div.b{k}") for k in range(4)], [f"body > div.c{i}"], [])
+        memory.learn("a.example", f"p{i}", [f"fp{i}-{k}" for k in range(4)], [f"body > div.c{i}"], [])
     db = sqlite3.connect(tmp_path / "m.sqlite")
     kept = {r[0] for r in db.execute("SELECT fp FROM blocks")}
     assert len(kept) == 10 and {f"fp4-{k}" for k in range(4)} <= kept and not any(fp.startswith("fp0") for fp in kept)
@@ -140,9 +140,9 @@ def test_per_host_caps_evict_least_recently_seen(tmp_path):
 def test_host_cap_forgets_the_least_recently_seen_host(tmp_path):
     memory = SiteMemory(_settings(tmp_path / "m.sqlite", max_hosts=2))
     for host in ("one.example", "two.example", "three.example"):
-        memory.learn(host, "p", [("fp", "body > div")], ["body > div"], [])
-    memory.learn("two.example", "q", [("fp", "body > div")], [], [])  # two is now the most recent
-    memory.learn("four.example", "p", [("fp", "body > div")], [], [])
+        memory.learn(host, "p", ["fp"], ["body > div"], [])
+    memory.learn("two.example", "q", ["fp"], [], [])  # two is now the most recent
+    memory.learn("four.example", "p", ["fp"], [], [])
     assert sorted(h[0] for h in memory.hosts()) == ["four.example", "two.example"]
     db = sqlite3.connect(tmp_path / "m.sqlite")
     assert db.execute("SELECT count(*) FROM blocks WHERE host IN ('one.example', 'three.example')").fetchone()[0] == 0
@@ -150,7 +150,7 @@ def test_host_cap_forgets_the_least_recently_seen_host(tmp_path):
 
 def test_forget(tmp_path):
     memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
-    memory.learn("a.example", "p", [("fp", "body > div")], ["body > div"], [])
+    memory.learn("a.example", "p", ["fp"], ["body > div"], [])
     assert memory.forget("a.example") is True
     assert memory.forget("a.example") is False
     assert memory.hosts() == [] and memory.rules("a.example") == []
@@ -188,3 +188,28 @@ def test_page_key_ignores_tracking_parameters():
     assert page_key("https://a.example/x?id=3&utm_source=feed") == page_key("https://a.example/x?id=3")
     assert page_key("https://a.example/x?id=3") != page_key("https://a.example/x?id=4")
     assert page_key("https://a.example/x#top") == page_key("https://a.example/x")
+
+
+def test_a_version_1_file_keeps_its_rules_and_drops_its_old_fingerprints(tmp_path):
+    path = tmp_path / "m.sqlite"
+    old = sqlite3.connect(path, isolation_level=None)
+    old.executescript(
+        "CREATE TABLE hosts(host TEXT PRIMARY KEY, pages INTEGER NOT NULL, last_seen REAL NOT NULL);"
+        "CREATE TABLE pages(host TEXT NOT NULL, page TEXT NOT NULL, last_seen REAL NOT NULL, PRIMARY KEY(host, page)) WITHOUT ROWID;"
+        "CREATE TABLE blocks(host TEXT NOT NULL, fp TEXT NOT NULL, path TEXT NOT NULL, pages INTEGER NOT NULL,"
+        "  last_seen REAL NOT NULL, PRIMARY KEY(host, fp)) WITHOUT ROWID;"
+        "CREATE TABLE rules(host TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, support INTEGER NOT NULL,"
+        "  last_seen REAL NOT NULL, PRIMARY KEY(host, kind, path)) WITHOUT ROWID;"
+        "INSERT INTO hosts VALUES('a.example', 4, 1.0);"
+        "INSERT INTO blocks VALUES('a.example', 'oldfp', 'body > div', 4, 1.0);"
+        "INSERT INTO rules VALUES('a.example', 'content', 'body > div#page', 4, 1.0);"
+        "PRAGMA user_version=1;"
+    )
+    old.close()
+    memory = SiteMemory(_settings(path))
+    view = memory.lookup("a.example", "", ["oldfp"])
+    assert view.pages == 4 and [r.path for r in view.content_rules] == ["body > div#page"]
+    assert view.seen == {}  # an old fingerprint never matches a new one: gone
+    assert memory.learn("a.example", "p", ["newfp"], [], [])
+    assert memory.lookup("a.example", "", ["newfp"]).seen == {"newfp": 1}
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
