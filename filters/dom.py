@@ -181,6 +181,16 @@ def in_document(el, root) -> bool:
     return top is root or (top.getparent() is None and (top.getprevious() is not None or top.getnext() is not None))
 
 
+
+def is_inside(el, outer) -> bool:
+    """Is ``outer`` a proper ancestor of ``el``?"""
+    return any(a is outer for a in el.iterancestors())
+
+
+def has_ancestor_in(el, elements) -> bool:
+    """Is any proper ancestor of ``el`` in ``elements`` (a set of elements)?"""
+    return any(a in elements for a in el.iterancestors())
+
 def is_element(node) -> bool:
     """True for real elements (not comments, processing instructions or entities)."""
     return isinstance(node.tag, str)

@@ -21,6 +21,8 @@ import re
 
 from lxml import etree
 
+from . import dom
+
 MAX_FALLBACK_CHARS = 100  # "Loading paragraph..."; anything longer may be real content
 MAX_SEGMENTS = 2000  # a bound on the work for a hostile page
 _SEGMENTS = etree.XPath("//div[@hidden][starts-with(@id, 'S:')]")
@@ -40,7 +42,7 @@ def reassemble(root) -> int:
     for seg_id, segment in segments.items():
         target_id = targets.get(seg_id) or _same_number(seg_id, templates)
         template = templates.get(target_id) if target_id else None
-        if template is None or template.getparent() is None or _inside(template, segment):
+        if template is None or template.getparent() is None or dom.is_inside(template, segment):
             continue
         if target_id.startswith("B:"):
             _drop_fallback(template)
@@ -68,10 +70,6 @@ def _same_number(seg_id: str, templates: dict) -> str | None:
         if prefix + number in templates:
             return prefix + number
     return None
-
-
-def _inside(el, ancestor) -> bool:
-    return any(a is ancestor for a in el.iterancestors())
 
 
 def _drop_fallback(template) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lxml import etree
 
+from .. import dom
 from ..context import PageContext
 
 # Consent-manager vendors' ids (each names a dialog, never a page's wrapper): OneTrust,
@@ -25,19 +26,10 @@ def consent_dialogs(body) -> list:
     """The outermost elements named by a consent-manager vendor among ``body``'s children and grandchildren."""
     found = []
     for el in _CANDIDATES(body):
-        if found and _inside(el, found[-1]):
+        if found and dom.is_inside(el, found[-1]):
             continue  # (document order: an element inside an earlier dialog is inside the last one)
         found.append(el)
     return found
-
-
-def _inside(el, outer) -> bool:
-    parent = el.getparent()
-    while parent is not None:
-        if parent is outer:
-            return True
-        parent = parent.getparent()
-    return False
 
 
 def remove_consent_dialogs(body, ctx: PageContext) -> int:

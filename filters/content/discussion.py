@@ -61,7 +61,7 @@ def furniture_in(roots) -> list:
         for el in _NAMED(root):
             if el is root or not is_post_furniture(el):
                 continue
-            if found and _inside(el, found[-1]):
+            if found and dom.is_inside(el, found[-1]):
                 continue  # (document order: an element inside earlier furniture is inside the last one)
             found.append(el)
     return found
@@ -87,7 +87,7 @@ def stats_and_buttons_in(roots) -> list:
             if el is not None and el not in seen:
                 seen.add(el)
                 found.append(el)
-    return [el for el in found if not _has_ancestor_in(el, seen)]
+    return [el for el in found if not dom.has_ancestor_in(el, seen)]
 
 
 def _largest_stat_or_button(el, root):
@@ -104,31 +104,13 @@ def _largest_stat_or_button(el, root):
     return best
 
 
-def _has_ancestor_in(el, elements: set) -> bool:
-    parent = el.getparent()
-    while parent is not None:
-        if parent in elements:
-            return True
-        parent = parent.getparent()
-    return False
-
-
-def _inside(el, outer) -> bool:
-    parent = el.getparent()
-    while parent is not None:
-        if parent is outer:
-            return True
-        parent = parent.getparent()
-    return False
-
-
 def remove_post_furniture(roots, ctx: PageContext) -> int:
     """Remove the post furniture inside ``roots`` (a discussion's selection: signatures, poster
     titles and stats, post buttons); returns how many elements went. Each one is kept when it
     holds more than ``FURNITURE_MAX_SHARE`` of the text."""
     furniture = furniture_in(roots)
     marked = set(furniture)
-    found = furniture + [el for el in stats_and_buttons_in(roots) if el not in marked and not _has_ancestor_in(el, marked)]
+    found = furniture + [el for el in stats_and_buttons_in(roots) if el not in marked and not dom.has_ancestor_in(el, marked)]
     if not found:
         return 0
     total = max(sum(len(dom.text_of(r)) for r in roots), 1)

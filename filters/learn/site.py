@@ -127,7 +127,7 @@ def drop_template(selection: Selection, template: list[Block], rules: list[Rule]
             candidates.setdefault(el, f"site boilerplate rule {rule.path} (support {rule.support})")
     edges = []
     for root in selection.nodes:
-        inside = [el for el in candidates if el not in roots and _inside(el, {root})]
+        inside = [el for el in candidates if el not in roots and dom.is_inside(el, root)]
         edges += [(el, len(dom.text_of(el))) for el in _edge_blocks(root, inside)]
     template_chars = sum(chars for _, chars in edges)
     if template_chars > TEMPLATE_MAX_SHARE * total or total - template_chars < min_chars:
@@ -181,10 +181,6 @@ def _text_offsets(root) -> tuple[dict, dict]:
             if el is not root:
                 pos += len((el.tail or "").strip())
     return start, end
-
-
-def _inside(el, roots: set) -> bool:
-    return any(a in roots for a in el.iterancestors())
 
 
 def _outermost_paths(template: list[Block]) -> list[str]:

@@ -57,3 +57,11 @@ def test_proxies_are_held_only_for_pages_up_to_the_limit(monkeypatch):
     held: list = []
     dom.parse("<p>more than ten bytes</p>", held)
     assert held == []
+
+
+def test_is_inside_and_has_ancestor_in_look_at_proper_ancestors_only():
+    root = dom.parse("<html><body><div id=a><p id=b><b id=c>x</b></p></div><p id=d>y</p></body></html>")
+    a, b, c, d = (root.get_element_by_id(name) for name in "abcd")
+    assert dom.is_inside(c, a) and dom.is_inside(b, a)
+    assert not dom.is_inside(a, a) and not dom.is_inside(d, a) and not dom.is_inside(a, c)
+    assert dom.has_ancestor_in(c, {d, b}) and not dom.has_ancestor_in(b, {b, c, d})
