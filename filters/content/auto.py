@@ -33,6 +33,7 @@ from ..context import PageContext
 from ..typed import field
 from . import features as feat
 from . import hints
+from . import sections
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
 
@@ -104,6 +105,7 @@ class Auto(ContentAlgorithm):
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
+        sections.remove_consent_dialogs(body, ctx)
         discussion = self._is_discussion(doc, ctx)
         choice = self._choose(body, discussion, hidden_shown=False)
         if choice is None:
@@ -252,6 +254,7 @@ class Auto(ContentAlgorithm):
             p = parent_of[i]
             if items_of[p] >= minimum:
                 groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
+        sections.regroup_unique_items(groups, minimum, elements)
         records: set[int] = set()
         floors: dict[int, float] = {}
         found: list[list[int]] = []

@@ -1,0 +1,83 @@
+"""Listing sections for auto (filters/content/sections.py): consent dialogs, record groups whose
+items carry classes of their own, record sections that are cousins of the container."""
+from __future__ import annotations
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content import features as feat
+from clearpage.filters.content import sections
+from clearpage.filters.content.base import ALGORITHMS
+from clearpage.filters.context import PageContext
+
+LEGAL = (
+    "These cookies allow us to count visits and traffic sources so we can measure and improve the "
+    "performance of our site. They help us to know which pages are the most and least popular. "
+)
+
+
+@pytest.fixture(scope="module")
+def algo(default_config):
+    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
+
+
+def selected_text(algo, html: str) -> str:
+    url = "https://example.com/recipes"
+    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
+    assert selection is not None
+    return " ".join(el.text_content() for el in selection.nodes)
+
+
+def recipe_cards(n: int, first_class: str = "card") -> str:
+    return "".join(
+        f"<article class='{first_class} post-{1000 + i} category-{'dinner' if i % 2 else 'lunch'}'>"
+        f"<a href='/r{i}'>Easy slow-cooker recipe number {i} with tomatoes</a></article>"
+        for i in range(n)
+    )
+
+
+def test_consent_dialogs_are_removed_and_other_cookie_notes_stay():
+    doc = dom.parse(
+        "<html><body><div id='onetrust-consent-sdk'><div id='onetrust-pc-sdk'><p>x</p></div></div>"
+        "<div id='CybotCookiebotDialog'><p>y</p></div>"
+        "<p class='cookie-note'>We explain our cookies on this page.</p></body></html>"
+    )
+    removed = sections.remove_consent_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None))
+    assert removed == 2  # the nested OneTrust panel goes with its root
+    assert not doc.xpath("//*[@id='onetrust-consent-sdk' or @id='CybotCookiebotDialog']")
+    assert doc.xpath("//p[@class='cookie-note']")
+
+
+def test_a_consent_dialog_longer_than_the_listing_is_not_the_content(algo):
+    dialog = "<div id='onetrust-consent-sdk'>" + "".join(f"<h4>Cookies {i}</h4><p>{LEGAL}</p>" for i in range(8)) + "</div>"
+    listing = "<main><h1>Tomato sauce recipes</h1><ul class='recipes'>" + "".join(
+        f"<li class='item'><a href='/r{i}'>Spaghetti with a quick tomato sauce, version {i}</a></li>" for i in range(8)
+    ) + "</ul></main>"
+    text = selected_text(algo, f"<html><body>{listing}{dialog}</body></html>")
+    assert "quick tomato sauce, version 5" in text
+    assert "traffic sources" not in text
+
+
+def test_items_with_classes_of_their_own_are_records_by_their_first_class(algo):
+    html = f"<html><body><div class='grid'>{recipe_cards(6)}</div></body></html>"
+    f = feat.compute(dom.body_of(dom.parse(html)))
+    _, _, groups = algo._records(f)
+    assert [len(g) for g in groups] == [6]
+    assert {f.tags[i] for i in groups[0]} == {"article"}
+
+
+def test_layout_columns_without_ids_are_not_regrouped(algo):
+    columns = "".join(
+        f"<div class='grid_6 {extra}'><p>Column {i} holds a paragraph of its own about the shop, its hours and staff.</p></div>"
+        for i, extra in enumerate(("pr", "ns", "wide"))
+    )
+    f = feat.compute(dom.body_of(dom.parse(f"<html><body><div>{columns}</div></body></html>")))
+    _, _, groups = algo._records(f)
+    assert groups == []
+
+
+def test_items_repeating_their_whole_class_keep_their_group():
+    groups = {(0, "li", "comment full"): [1, 2, 3], (0, "li", "comment oneline"): [4, 5]}
+    elements = [None] + [dom.parse(f"<li class='comment {c}'>x</li>").find(".//li") for c in ("full",) * 3 + ("oneline",) * 2]
+    sections.regroup_unique_items(groups, 3, elements)
+    assert len(groups) == 2  # "comment oneline" has no id: it does not regroup with anything
