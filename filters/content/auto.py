@@ -105,7 +105,7 @@ class Auto(ContentAlgorithm):
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
-        sections.remove_consent_dialogs(body, ctx)
+        sections.remove_dialogs(body, ctx)
         discussion = self._is_discussion(doc, ctx)
         choice = self._choose(body, discussion, hidden_shown=False)
         if choice is None:

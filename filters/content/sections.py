@@ -6,8 +6,9 @@ a recipe grid beside an intro, a carousel of top picks above the full list). ``a
 container and lets its siblings join; sections further away in the tree (cousins) are lost.
 This module owns the rules that bring them back, and the two that let records be seen at all:
 
-- consent-manager dialogs (OneTrust, Didomi, Cookiebot ...) are removed before selection: their
-  long legal text can outweigh a listing of short titles, and no page is about its cookie banner;
+- consent-manager dialogs (OneTrust, Didomi, Cookiebot ...) and modal dialogs are removed before
+  selection: their long legal text (privacy policy, terms) can outweigh a listing of short titles or
+  a product's description, and a "boilerplate" mark holding that much text counts as a wrapper;
 - siblings each with a class of its own are records of one kind when their first class matches
   (grid items add their own classes: post ids, categories);
 """
@@ -19,26 +20,38 @@ from lxml import etree
 
 from ..context import PageContext
 
-# Consent managers' root elements, by the vendors' own ids and classes (never page content).
+# Consent managers' root elements, by the vendors' own ids (never page content), and modal
+# dialogs (shown over the page on a click: a size guide, the terms of service). Three queries:
+# selecting attributes and stepping up to their owners is several times faster in libxml2 than
+# a predicate on every element, and a union costs more than its parts (it sorts).
 _CONSENT_ROOTS = etree.XPath(
-    "descendant::*[starts-with(@id, 'onetrust-consent-sdk') or @id = 'onetrust-banner-sdk'"
-    " or @id = 'onetrust-pc-sdk' or starts-with(@id, 'CybotCookiebotDialog') or @id = 'didomi-host'"
-    " or @id = 'usercentrics-root' or starts-with(@id, 'sp_message_container')"
-    " or contains(concat(' ', @class, ' '), ' qc-cmp2-container ')"
-    " or contains(concat(' ', @class, ' '), ' fides-overlay ')]"
+    "descendant::*/@id[starts-with(., 'onetrust-consent-sdk') or . = 'onetrust-banner-sdk'"
+    " or . = 'onetrust-pc-sdk' or starts-with(., 'CybotCookiebotDialog') or . = 'didomi-host'"
+    " or . = 'usercentrics-root' or starts-with(., 'sp_message_container') or . = 'qc-cmp2-container'"
+    " or . = 'fides-overlay']/.."
 )
+_MODALS = etree.XPath("(descendant::*/@role[. = 'dialog' or . = 'alertdialog'] | descendant::*/@aria-modal[. = 'true'])/..")
+_DIALOG_TAGS = etree.XPath("descendant::dialog")
+# A modal dialog holding more than this share of the page's text is the page (an article in a
+# lightbox); consent dialogs go whatever their size.
+DIALOG_MAX_SHARE = 0.6
 
 
-def remove_consent_dialogs(body, ctx: PageContext) -> int:
-    """Remove consent-manager dialogs from ``body``; returns how many were removed."""
-    found = [el for el in _CONSENT_ROOTS(body) if el.getparent() is not None]
+def remove_dialogs(body, ctx: PageContext) -> int:
+    """Remove consent-manager dialogs and modal dialogs from ``body``; returns how many were removed."""
+    consent = _CONSENT_ROOTS(body)
+    modals = _MODALS(body) + _DIALOG_TAGS(body)
+    if modals:
+        limit = DIALOG_MAX_SHARE * len(body.text_content())
+        modals = [el for el in modals if len(el.text_content()) <= limit]
+    found = consent + modals
     if not found:
         return 0
     inside = set(found)
     outermost = [el for el in found if not any(a in inside for a in el.iterancestors())]
-    report = ctx.new_report("auto")
+    report = ctx.new_report("auto") if outermost else None
     for el in outermost:
-        ctx.kill(el, report, "consent dialog", keep_links=False)
+        ctx.kill(el, report, "modal dialog" if el in modals else "consent dialog", keep_links=False)
     return len(outermost)
 
 
@@ -75,3 +88,4 @@ def first_kind_token(el) -> str:
         if not _ID_TOKEN.search(token):
             return token
     return ""
+

@@ -42,7 +42,7 @@ def test_consent_dialogs_are_removed_and_other_cookie_notes_stay():
         "<div id='CybotCookiebotDialog'><p>y</p></div>"
         "<p class='cookie-note'>We explain our cookies on this page.</p></body></html>"
     )
-    removed = sections.remove_consent_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None))
+    removed = sections.remove_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None))
     assert removed == 2  # the nested OneTrust panel goes with its root
     assert not doc.xpath("//*[@id='onetrust-consent-sdk' or @id='CybotCookiebotDialog']")
     assert doc.xpath("//p[@class='cookie-note']")
@@ -81,3 +81,31 @@ def test_items_repeating_their_whole_class_keep_their_group():
     elements = [None] + [dom.parse(f"<li class='comment {c}'>x</li>").find(".//li") for c in ("full",) * 3 + ("oneline",) * 2]
     sections.regroup_unique_items(groups, 3, elements)
     assert len(groups) == 2  # "comment oneline" has no id: it does not regroup with anything
+
+
+def test_modal_dialogs_go_unless_they_hold_the_page():
+    terms = f"<p>{LEGAL * 3}</p>"
+    doc = dom.parse(
+        f"<html><body><main><p>{LEGAL}</p></main>"
+        f"<div role='dialog' aria-modal='true' id='terms'>{terms}</div><dialog id='size-guide'>{terms}</dialog></body></html>"
+    )
+    assert sections.remove_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None)) == 2
+    assert not doc.xpath("//*[@id='terms' or @id='size-guide']")
+    lightbox = dom.parse(f"<html><body><p>Menu</p><div role='dialog'><h1>Story</h1>{terms}</div></body></html>")
+    assert sections.remove_dialogs(dom.body_of(lightbox), PageContext(url=None, base_url=None)) == 0
+
+
+def test_terms_of_service_in_a_footer_modal_do_not_make_the_footer_the_content(algo):
+    product = (
+        "<main><h1>Wool runner</h1><div class='description'>"
+        + "".join(f"<p>Soft wool fibers keep your feet dry and warm, part {i}, in every season.</p>" for i in range(4))
+        + "</div></main>"
+    )
+    # Three modals (privacy, terms, accessibility) side by side: records, holding most of the page.
+    modals = "".join(
+        f"<div id='modal-{name}' class='overlay fixed' role='dialog' aria-modal='true'><div class='prose'>{f'<p>{LEGAL}</p>' * 6}</div></div>"
+        for name in ("privacy", "terms", "accessibility")
+    )
+    text = selected_text(algo, f"<html><body>{product}<footer><a href='/t'>Terms</a><div class='grid'>{modals}</div></footer></body></html>")
+    assert "Soft wool fibers" in text
+    assert "traffic sources" not in text
