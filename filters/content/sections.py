@@ -9,6 +9,9 @@ This module owns the rules that bring them back, and the two that let records be
 - consent-manager dialogs (OneTrust, Didomi, Cookiebot ...) and modal dialogs are removed before
   selection: their long legal text (privacy policy, terms) can outweigh a listing of short titles or
   a product's description, and a "boilerplate" mark holding that much text counts as a wrapper;
+- inside the selection, a section whose heading says it shows other things (customers also viewed,
+  similar items, you may also like, reviews) is removed: product pages keep their recommendations
+  and reviews beside the description, often with no class that says so;
 - siblings each with a class of its own are records of one kind when their first class matches
   (grid items add their own classes: post ids, categories);
 """
@@ -19,6 +22,7 @@ import re
 from lxml import etree
 
 from ..context import PageContext
+from . import features as feat
 
 # Consent managers' root elements, by the vendors' own ids (never page content), and modal
 # dialogs (shown over the page on a click: a size guide, the terms of service). Three queries:
@@ -89,3 +93,74 @@ def first_kind_token(el) -> str:
             return token
     return ""
 
+
+
+# Headings of sections about other things than the page's item (English; matched at the start).
+_ELSEWHERE_HEADING = re.compile(
+    r"\s*(?:(?:people|customers|shoppers|others)\s+(?:who\s+)?(?:also\s+)?(?:viewed|bought|purchased|liked|searched)"
+    r"|(?:you|we\s+think\s+you)\s+(?:may|might|will|could)\s+(?:also\s+)?(?:like|love|enjoy|be\s+interested)"
+    r"|(?:similar|related|recommended|suggested|sponsored)\s+(?:items|products|listings)|recommended\s+for\s+you"
+    r"|recently\s+viewed|frequently\s+bought|complete\s+the\s+look|more\s+from\s+(?:this|the)\s+(?:seller|shop|store|brand)"
+    r"|seller'?s\s+other\s+items|explore\s+related|customer\s+reviews|ratings?\s+(?:&|and)\s+reviews|reviews\b)",
+    re.IGNORECASE,
+)
+# Section headings (an h1 is the page's title).
+_SECTION_HEADINGS = feat.HEADING_TAGS - {"h1"}
+# A heading longer than this is a title, not a section label.
+ELSEWHERE_HEADING_MAX_CHARS = 60
+# A section so labelled holding more than this share of the selection's text is the content itself.
+ELSEWHERE_MAX_SHARE = 0.5
+
+
+def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+    """Remove, inside the selection ``nodes``, the sections whose heading says they show other
+    things (similar items, customer reviews); returns how many were removed.
+
+    A section is the heading's widest ancestor inside the selection that starts with it and holds
+    at most ``ELSEWHERE_MAX_SHARE`` of the selection's text.
+    """
+    content_chars = sum(f.chars[i] for i in nodes)
+    limit = ELSEWHERE_MAX_SHARE * content_chars
+    doomed: list[int] = []
+    for root in nodes:
+        end = root + f.count[root]
+        i = root
+        while i < end:
+            if f.tags[i] in _SECTION_HEADINGS and 0 < f.chars[i] <= ELSEWHERE_HEADING_MAX_CHARS:
+                label = f.elements[i].text_content()
+                if _ELSEWHERE_HEADING.match(label) and _still_under(f.elements[i], f.elements[root]):
+                    section = _section_of(f, i, root, limit)
+                    doomed.append(section)
+                    i = section + f.count[section]
+                    continue
+            i += 1
+    if not doomed:
+        return 0
+    report = ctx.new_report("auto")
+    for i in doomed:
+        ctx.kill(f.elements[i], report, f"section about other things: {f.elements[i].text_content().strip()[:40]!r}")
+    return len(doomed)
+
+
+def _section_of(f: feat.Features, heading: int, root: int, limit: float) -> int:
+    """The heading's widest ancestor-or-self below ``root`` that starts with it (no element with
+    text before it) and holds at most ``limit`` characters."""
+    section = heading
+    while True:
+        parent = f.parent[section]
+        if parent <= root or parent < 0 or f.chars[parent] > limit or _text_before(f, parent, heading):
+            return section
+        section = parent
+
+
+def _text_before(f: feat.Features, ancestor: int, i: int) -> bool:
+    """Whether any element between ``ancestor`` and ``i`` (document order) holds text of its own."""
+    for j in range(ancestor, i):
+        if f.chars[j] and (j + f.count[j] <= i):
+            return True  # a subtree before i with text
+    return f.elements[ancestor].text is not None and f.elements[ancestor].text.strip() != ""
+
+
+def _still_under(el, root) -> bool:
+    """``el`` is still in ``root``'s subtree (cleaning has not removed an ancestor of it)."""
+    return el is root or any(a is root for a in el.iterancestors())

@@ -109,3 +109,29 @@ def test_terms_of_service_in_a_footer_modal_do_not_make_the_footer_the_content(a
     text = selected_text(algo, f"<html><body>{product}<footer><a href='/t'>Terms</a><div class='grid'>{modals}</div></footer></body></html>")
     assert "Soft wool fibers" in text
     assert "traffic sources" not in text
+
+
+def product_page(extra: str) -> str:
+    description = "".join(
+        f"<p>This stoneware mug is wheel thrown and glazed by hand, detail {i}, and safe in the dishwasher.</p>" for i in range(6)
+    )
+    return f"<html><body><main><h1>Stoneware mug</h1><div class='description'>{description}</div>{extra}</main></body></html>"
+
+
+def test_sections_headed_as_other_items_or_reviews_leave_the_product(algo):
+    tiles = "".join(f"<li><a href='/i{i}'>Porcelain cup number {i}, hand painted</a><p>$ {20 + i}.00</p></li>" for i in range(6))
+    reviews = "".join(f"<p>Reviewer {i}: lovely to drink from, it arrived quickly and well packed.</p>" for i in range(3))
+    html = product_page(
+        f"<div><h2>People who viewed this item also viewed</h2><ul>{tiles}</ul></div>"
+        f"<section><h3>Customer reviews (3)</h3>{reviews}</section>"
+    )
+    text = selected_text(algo, html)
+    assert "wheel thrown and glazed by hand, detail 5" in text
+    assert "Porcelain cup number 3" not in text
+    assert "Reviewer 1" not in text
+
+
+def test_a_section_so_headed_that_holds_most_of_the_selection_stays(algo):
+    essay = "".join(f"<p>What readers told us about the mug, story {i}: it keeps coffee warm for an hour, they say.</p>" for i in range(12))
+    text = selected_text(algo, product_page(f"<section><h2>Reviews</h2>{essay}</section>"))
+    assert "story 7" in text
