@@ -101,7 +101,9 @@ _ELSEWHERE_HEADING = re.compile(
     r"|(?:you|we\s+think\s+you)\s+(?:may|might|will|could)\s+(?:also\s+)?(?:like|love|enjoy|be\s+interested)"
     r"|(?:similar|related|recommended|suggested|sponsored)\s+(?:items|products|listings)|recommended\s+for\s+you"
     r"|recently\s+viewed|frequently\s+bought|complete\s+the\s+look|more\s+from\s+(?:this|the)\s+(?:seller|shop|store|brand)"
-    r"|seller'?s\s+other\s+items|explore\s+related|customer\s+reviews|ratings?\s+(?:&|and)\s+reviews|reviews\b)",
+    r"|seller'?s\s+other\s+items|about\s+this\s+(?:seller|shop)|seller\s+feedback|featured\s+products"
+    r"|(?:shipping|delivery)\s+(?:&|and)\s+returns?|returns?\s+polic"
+    r"|explore\s+related|customer\s+reviews|ratings?\s+(?:&|and)\s+reviews|reviews\b)",
     re.IGNORECASE,
 )
 # Section headings (an h1 is the page's title).

@@ -124,11 +124,13 @@ def test_sections_headed_as_other_items_or_reviews_leave_the_product(algo):
     html = product_page(
         f"<div><h2>People who viewed this item also viewed</h2><ul>{tiles}</ul></div>"
         f"<section><h3>Customer reviews (3)</h3>{reviews}</section>"
+        "<div><h4>Shipping &amp; returns</h4><p>Orders ship within two days; returns are free for thirty days.</p></div>"
     )
     text = selected_text(algo, html)
     assert "wheel thrown and glazed by hand, detail 5" in text
     assert "Porcelain cup number 3" not in text
     assert "Reviewer 1" not in text
+    assert "returns are free" not in text
 
 
 def test_a_section_so_headed_that_holds_most_of_the_selection_stays(algo):
