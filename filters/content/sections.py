@@ -10,8 +10,9 @@ This module owns the rules that bring them back, and the two that let records be
   selection: their long legal text (privacy policy, terms) can outweigh a listing of short titles or
   a product's description, and a "boilerplate" mark holding that much text counts as a wrapper;
 - inside the selection, a section whose heading says it shows other things (customers also viewed,
-  similar items, you may also like, reviews) is removed: product pages keep their recommendations
-  and reviews beside the description, often with no class that says so;
+  similar items, you may also like, reviews, shipping & returns, related posts, newsletter) is
+  removed: product pages keep their recommendations and reviews beside the description, and
+  posts their teasers, often with no class that says so;
 - siblings each with a class of its own are records of one kind when their first class matches
   (grid items add their own classes: post ids, categories);
 """
@@ -103,6 +104,8 @@ _ELSEWHERE_HEADING = re.compile(
     r"|recently\s+viewed|frequently\s+bought|complete\s+the\s+look|more\s+from\s+(?:this|the)\s+(?:seller|shop|store|brand)"
     r"|seller'?s\s+other\s+items|about\s+this\s+(?:seller|shop)|seller\s+feedback|featured\s+products"
     r"|(?:shipping|delivery)\s+(?:&|and)\s+returns?|returns?\s+polic"
+    r"|related\s+(?:posts|articles|stories|reading)|more\s+(?:stories|articles|posts)\s+(?:from|like|you)|trending\s+now"
+    r"|most\s+popular|popular\s+posts|follow\s+us|(?:sign\s+up|subscribe)\s+(?:to|for)\s+(?:our\s+)?newsletter"
     r"|explore\s+related|customer\s+reviews|ratings?\s+(?:&|and)\s+reviews|reviews\b)",
     re.IGNORECASE,
 )

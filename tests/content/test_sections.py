@@ -137,3 +137,12 @@ def test_a_section_so_headed_that_holds_most_of_the_selection_stays(algo):
     essay = "".join(f"<p>What readers told us about the mug, story {i}: it keeps coffee warm for an hour, they say.</p>" for i in range(12))
     text = selected_text(algo, product_page(f"<section><h2>Reviews</h2>{essay}</section>"))
     assert "story 7" in text
+
+
+def test_a_related_stories_section_with_teasers_leaves_an_article(algo):
+    story = "".join(f"<p>The council met on Tuesday to discuss the budget, point {i}, and voted late at night.</p>" for i in range(8))
+    teasers = "".join(f"<div><h4>Story {i}</h4><p>Another town argued about its budget too, and then it voted, part {i}.</p></div>" for i in range(3))
+    html = f"<html><body><article><h1>Budget</h1>{story}<section><h2>Related stories</h2>{teasers}</section></article></body></html>"
+    text = selected_text(algo, html)
+    assert "point 7" in text
+    assert "Another town" not in text
