@@ -131,6 +131,9 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
         end = root + f.count[root]
         i = root
         while i < end:
+            if not f.headings[i]:
+                i += f.count[i]  # (no heading in this subtree)
+                continue
             if f.tags[i] in _SECTION_HEADINGS and 0 < f.chars[i] <= ELSEWHERE_HEADING_MAX_CHARS:
                 label = f.elements[i].text_content()
                 if _ELSEWHERE_HEADING.match(label) and _still_under(f.elements[i], f.elements[root]):
