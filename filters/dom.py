@@ -68,10 +68,14 @@ def parse(text: str, hold: list | None = None) -> HtmlElement:
         # libxml2 stops building the tree there (e.g. past 2048 nested elements) and the rest of
         # the page would be lost: refuse, so the caller serves the original.
         raise PageError(f"the HTML parser hit a limit and would drop content: {limit.message}")
+    # libxml2 takes attribute names as written (no character references in names): a name
+    # starting with "{" needs a "{" byte in the page, and a third of pages have none.
+    braces = b"{" in data
     if hold is not None and len(data) <= MAX_HELD_BYTES:
         hold.extend(iter_document(root, etree.Element))
-        _drop_unaddressable_attributes(root, hold)
-    else:
+        if braces:
+            _drop_unaddressable_attributes(root, hold)
+    elif braces:
         _drop_unaddressable_attributes(root)
     _hoist_void_content(root)
     streaming.reassemble(root)

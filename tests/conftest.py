@@ -49,13 +49,16 @@ def options(default_config):
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _private_data_home(tmp_path_factory):
-    """The proxy's site memory (memory.path: null) lives under XDG_DATA_HOME: a temporary one here,
-    so tests never learn into the user's ~/.local/share/clearpage (proxy workers inherit it)."""
-    old = os.environ.get("XDG_DATA_HOME")
+def _private_user_dirs(tmp_path_factory):
+    """The proxy's site memory (memory.path: null) lives under XDG_DATA_HOME, the compiled ad lists
+    and the unpacked language model under XDG_CACHE_HOME: temporary ones here, so tests never write
+    into the user's ~/.local/share/clearpage or ~/.cache/clearpage (proxy workers inherit them)."""
+    saved = {name: os.environ.get(name) for name in ("XDG_DATA_HOME", "XDG_CACHE_HOME")}
     os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache-home"))
     yield
-    if old is None:
-        os.environ.pop("XDG_DATA_HOME", None)
-    else:
-        os.environ["XDG_DATA_HOME"] = old
+    for name, old in saved.items():
+        if old is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = old

@@ -33,7 +33,10 @@ from ..context import PageContext
 from ..typed import field
 from . import features as feat
 from . import hints
+from . import discussion as discussion_rules
+from . import rescue
 from . import sections
+from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
 
@@ -105,7 +108,8 @@ class Auto(ContentAlgorithm):
     def select(self, doc, ctx: PageContext) -> Selection | None:
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
-        sections.remove_dialogs(body, ctx)
+        remove_consent_dialogs(body, ctx)  # (consent.py: a preference centre can outweigh a short page)
+        sections.remove_modal_dialogs(body, ctx)
         discussion = self._is_discussion(doc, ctx)
         choice = self._choose(body, discussion, hidden_shown=False)
         if choice is None:
@@ -119,7 +123,10 @@ class Auto(ContentAlgorithm):
         if choice.best is not None and choice.best_chars < self.options.min_container_chars:
             choice = _climbed(choice, self.options.min_container_chars)
         if choice.best is None or choice.best_chars < self.options.min_container_chars:
-            return None
+            best = rescue.rescued_container(choice.f, choice.scores, self.options.min_container_chars)  # (rescue.py)
+            if best is None:
+                return None
+            choice = dataclasses.replace(choice, best=best)
         f, kinds, scores, forum, best, probability = (
             choice.f, choice.kinds, choice.scores, choice.forum, choice.best, choice.probability)
         parent = f.parent[best]
@@ -127,6 +134,8 @@ class Auto(ContentAlgorithm):
             probability.update(self._probabilities(f, kinds, [j for j in f.children(parent) if scores[j] > 0 and j not in probability]))
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
+        if discussion:  # signatures and poster stats under every post (discussion.py)
+            removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
         if not forum:
             removed += sections.remove_elsewhere_sections(f, nodes, ctx)
         for i in nodes:

@@ -1,14 +1,9 @@
-"""Listing sections for ``auto``: consent dialogs out of the way, record groups of link cards, and
-record sections that are cousins of the chosen container.
+"""Listing and product pages for ``auto``: modal dialogs out of the way, record groups of grid
+items with classes of their own, and sections about other things out of the selection.
 
-A listing page often holds several record sections (a blog home page with a grid per category,
-a recipe grid beside an intro, a carousel of top picks above the full list). ``auto`` picks one
-container and lets its siblings join; sections further away in the tree (cousins) are lost.
-This module owns the rules that bring them back, and the two that let records be seen at all:
-
-- consent-manager dialogs (OneTrust, Didomi, Cookiebot ...) and modal dialogs are removed before
-  selection: their long legal text (privacy policy, terms) can outweigh a listing of short titles or
-  a product's description, and a "boilerplate" mark holding that much text counts as a wrapper;
+- modal dialogs (role=dialog, aria-modal, <dialog>) are removed before selection: their long
+  legal text (privacy policy, terms) can outweigh a listing of short titles or a product's
+  description, and a "boilerplate" mark holding that much text counts as a wrapper;
 - inside the selection, a section whose heading says it shows other things (customers also viewed,
   similar items, you may also like, reviews, shipping & returns, related posts, newsletter) is
   removed: product pages keep their recommendations and reviews beside the description, and
@@ -25,38 +20,27 @@ from lxml import etree
 from ..context import PageContext
 from . import features as feat
 
-# Consent managers' root elements, by the vendors' own ids (never page content), and modal
-# dialogs (shown over the page on a click: a size guide, the terms of service). Three queries:
-# selecting attributes and stepping up to their owners is several times faster in libxml2 than
-# a predicate on every element, and a union costs more than its parts (it sorts).
-_CONSENT_ROOTS = etree.XPath(
-    "descendant::*/@id[starts-with(., 'onetrust-consent-sdk') or . = 'onetrust-banner-sdk'"
-    " or . = 'onetrust-pc-sdk' or starts-with(., 'CybotCookiebotDialog') or . = 'didomi-host'"
-    " or . = 'usercentrics-root' or starts-with(., 'sp_message_container') or . = 'qc-cmp2-container'"
-    " or . = 'fides-overlay']/.."
-)
+# Modal dialogs (shown over the page on a click: a size guide, the terms of service). Selecting
+# the attributes and stepping up to their owners is several times faster in libxml2 than a
+# predicate on every element. (Consent managers' dialogs are consent.py's.)
 _MODALS = etree.XPath("(descendant::*/@role[. = 'dialog' or . = 'alertdialog'] | descendant::*/@aria-modal[. = 'true'])/..")
 _DIALOG_TAGS = etree.XPath("descendant::dialog")
-# A modal dialog holding more than this share of the page's text is the page (an article in a
-# lightbox); consent dialogs go whatever their size.
+# A modal dialog holding more than this share of the page's text is the page (an article in a lightbox).
 DIALOG_MAX_SHARE = 0.6
 
 
-def remove_dialogs(body, ctx: PageContext) -> int:
-    """Remove consent-manager dialogs and modal dialogs from ``body``; returns how many were removed."""
-    consent = _CONSENT_ROOTS(body)
-    modals = _MODALS(body) + _DIALOG_TAGS(body)
-    if modals:
-        limit = DIALOG_MAX_SHARE * len(body.text_content())
-        modals = [el for el in modals if len(el.text_content()) <= limit]
-    found = consent + modals
+def remove_modal_dialogs(body, ctx: PageContext) -> int:
+    """Remove modal dialogs from ``body`` (unless one holds most of the page); returns how many went."""
+    found = _MODALS(body) + _DIALOG_TAGS(body)
     if not found:
         return 0
+    limit = DIALOG_MAX_SHARE * len(body.text_content())
+    found = [el for el in found if len(el.text_content()) <= limit]
     inside = set(found)
     outermost = [el for el in found if not any(a in inside for a in el.iterancestors())]
     report = ctx.new_report("auto") if outermost else None
     for el in outermost:
-        ctx.kill(el, report, "modal dialog" if el in modals else "consent dialog", keep_links=False)
+        ctx.kill(el, report, "modal dialog", keep_links=False)
     return len(outermost)
 
 

@@ -58,6 +58,7 @@ class ReaderPage:
     images_kept: int = 0
     images_dropped: int = 0
     decisions: tuple = field(default=(), repr=False)  # images.Decision per judged image
+    held: list = field(default_factory=list, repr=False, compare=False)  # the content's element proxies (see build)
 
     def content_nodes(self) -> list:
         """The article's content below its header (title and byline), in order."""
@@ -108,6 +109,10 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
     for node in nodes:
         for part in _content_of(node):
             content.append(part)
+    # The copy's element proxies, held as long as the page (see dom.parse): each step below, the
+    # final sanitize pass and the text renderer walk the content, and without them every walk
+    # makes (and frees) a Python proxy per element again. Elements added later are not held.
+    held = list(content.iter())
     _drop_repeated_title(content, title)
     _drop_repeated_byline(content, meta.byline)
     lazy_images.resolve(content)
@@ -148,7 +153,7 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
         for el in (skip, footer):
             el.set("lang", UI_LANG)
     kept = sum(1 for d in decisions if d.keep)
-    return ReaderPage(doc, title, article, kept, len(decisions) - kept, tuple(decisions))
+    return ReaderPage(doc, title, article, kept, len(decisions) - kept, tuple(decisions), held)
 
 
 def _judge_images(content, settings, report: FilterReport, ctx) -> list:

@@ -143,6 +143,8 @@ def _filter_attributes(el, base_url: str | None) -> None:
                 continue
             del attrib[name]
         for key in ("lang", "dir"):
+            if key not in names:
+                continue  # never added above, only kept or deleted: absent now too (no lookup)
             value = el.get(key)
             if value is not None and not value.strip():
                 del attrib[key]
@@ -203,7 +205,7 @@ def resolve_srcset(value: str, base_url: str | None) -> str:
 
 
 def _resolve_links(root, base_url: str | None) -> None:
-    ids = {el.get("id") for el in root.iter(etree.Element) if el.get("id")}
+    ids = {ident for el in root.iter(etree.Element) if (ident := el.get("id"))}
     for a in list(root.iter("a")):
         href = a.get("href")
         if href is None:

@@ -1,5 +1,5 @@
-"""Listing sections for auto (filters/content/sections.py): consent dialogs, record groups whose
-items carry classes of their own, record sections that are cousins of the container."""
+"""Listing and product pages for auto (filters/content/sections.py): modal dialogs, record groups
+whose items carry classes of their own, sections about other things inside the selection."""
 from __future__ import annotations
 
 import pytest
@@ -36,28 +36,6 @@ def recipe_cards(n: int, first_class: str = "card") -> str:
     )
 
 
-def test_consent_dialogs_are_removed_and_other_cookie_notes_stay():
-    doc = dom.parse(
-        "<html><body><div id='onetrust-consent-sdk'><div id='onetrust-pc-sdk'><p>x</p></div></div>"
-        "<div id='CybotCookiebotDialog'><p>y</p></div>"
-        "<p class='cookie-note'>We explain our cookies on this page.</p></body></html>"
-    )
-    removed = sections.remove_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None))
-    assert removed == 2  # the nested OneTrust panel goes with its root
-    assert not doc.xpath("//*[@id='onetrust-consent-sdk' or @id='CybotCookiebotDialog']")
-    assert doc.xpath("//p[@class='cookie-note']")
-
-
-def test_a_consent_dialog_longer_than_the_listing_is_not_the_content(algo):
-    dialog = "<div id='onetrust-consent-sdk'>" + "".join(f"<h4>Cookies {i}</h4><p>{LEGAL}</p>" for i in range(8)) + "</div>"
-    listing = "<main><h1>Tomato sauce recipes</h1><ul class='recipes'>" + "".join(
-        f"<li class='item'><a href='/r{i}'>Spaghetti with a quick tomato sauce, version {i}</a></li>" for i in range(8)
-    ) + "</ul></main>"
-    text = selected_text(algo, f"<html><body>{listing}{dialog}</body></html>")
-    assert "quick tomato sauce, version 5" in text
-    assert "traffic sources" not in text
-
-
 def test_items_with_classes_of_their_own_are_records_by_their_first_class(algo):
     html = f"<html><body><div class='grid'>{recipe_cards(6)}</div></body></html>"
     f = feat.compute(dom.body_of(dom.parse(html)))
@@ -89,10 +67,10 @@ def test_modal_dialogs_go_unless_they_hold_the_page():
         f"<html><body><main><p>{LEGAL}</p></main>"
         f"<div role='dialog' aria-modal='true' id='terms'>{terms}</div><dialog id='size-guide'>{terms}</dialog></body></html>"
     )
-    assert sections.remove_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None)) == 2
+    assert sections.remove_modal_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None)) == 2
     assert not doc.xpath("//*[@id='terms' or @id='size-guide']")
     lightbox = dom.parse(f"<html><body><p>Menu</p><div role='dialog'><h1>Story</h1>{terms}</div></body></html>")
-    assert sections.remove_dialogs(dom.body_of(lightbox), PageContext(url=None, base_url=None)) == 0
+    assert sections.remove_modal_dialogs(dom.body_of(lightbox), PageContext(url=None, base_url=None)) == 0
 
 
 def test_terms_of_service_in_a_footer_modal_do_not_make_the_footer_the_content(algo):

@@ -111,3 +111,35 @@ def test_meta_keeps_the_page_policy(options):
     head = "<meta http-equiv='Content-Security-Policy' content=\"default-src 'self'\"><meta name='x' content='y'>"
     doc, _, _ = run_filter("ignore", only(options, meta=True), page("<p>x</p>", head=head))
     assert [m.get("http-equiv") for m in doc.xpath("//meta")] == ["Content-Security-Policy"]
+
+
+def test_plain_attribute_names_hold_no_url_or_handler_name():
+    # The attribute walk skips elements carrying only these names: none may be one it must read.
+    from clearpage.filters.chain import ignore
+
+    assert not ignore._PLAIN_NAMES & ignore._URL_ATTR_SET
+    assert not [name for name in ignore._PLAIN_NAMES if name.startswith("on")]
+
+
+def test_handlers_and_script_urls_beside_plain_attributes_are_stripped(options):
+    # Elements mixing the commonest (skippable) names with one that matters take the full check.
+    html = page("<div class='c' id='i' style='x' onclick='y()'>a</div><a class='c' title='t' href='javascript:x()'>b</a>"
+                "<span class='c' id='j'>c</span>")
+    doc, report, _ = run_filter("ignore", only(options, scripts=True), html)
+    assert doc.xpath("//div")[0].keys() == ["class", "id", "style"]
+    assert doc.xpath("//a")[0].keys() == ["class", "title"]
+    assert doc.xpath("//span")[0].keys() == ["class", "id"]
+    assert [r.action for r in report.removals] == ["strip", "strip"]
+
+
+def test_one_walk_finds_each_tag_group_as_its_own_walk_would():
+    from clearpage.filters.chain import ignore
+
+    html = page("<object><embed src='a'><p>x</p></object><iframe src='f'></iframe><noscript><iframe src='g'></iframe></noscript>"
+                "<applet></applet><meta name='x'><embed src='b'><textarea></textarea><input><button>b</button><select></select>",
+                head="<meta charset='utf-8'>")
+    doc = dom.parse(html)
+    groups = (("noscript",), ignore._INPUT_TAGS, ("button",), ("select",), ("iframe",), ignore._EMBED_TAGS, ("meta",))
+    found = ignore._Scan(doc, groups, handlers=False).tags
+    assert found == {tags: list(doc.iter(*tags)) for tags in groups}
+    assert [el.get("src") for el in found[ignore._EMBED_TAGS] if el.tag == "embed"] == ["a", "b"]

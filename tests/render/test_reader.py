@@ -105,3 +105,27 @@ def test_selected_article_element_does_not_nest_a_second_article():
     source = "<html lang='en'><head><title>T</title></head><body><article class='story'><h1>T</h1>" + "<p>" + "Words of the story go here. " * 30 + "</p></article></body></html>"
     doc = lxml.html.document_fromstring(Pipeline().run(source, URL, mode="reader").output.encode())
     assert len(doc.xpath("//article")) == 1
+
+
+def _content(html: str):
+    from clearpage.filters import dom
+
+    return dom.parse(f"<div class='cp-content'>{html}</div>").find(".//div")
+
+
+def test_repeated_byline_goes_across_case_and_whitespace_differences():
+    content = _content("<p>Lead paragraph of the story, long enough.</p><p>By\n  JANE   doe</p><p>More text.</p>")
+    reader._drop_repeated_byline(content, "Jane Doe")
+    assert [p.text for p in content.iter("p")] == ["Lead paragraph of the story, long enough.", "More text."]
+
+
+def test_byline_split_over_elements_is_found_in_the_block_holding_it():
+    content = _content("<p>Story text.</p><div><span>By </span><b>Jane</b> <i>DOE</i></div>")
+    reader._drop_repeated_byline(content, "jane doe")
+    assert content.find(".//div") is None and content.find(".//p") is not None
+
+
+def test_content_without_the_byline_keeps_every_block():
+    content = _content("<p>By Jane Roe</p><p>Story text.</p>")
+    reader._drop_repeated_byline(content, "Jane Doe")
+    assert [p.text for p in content.iter("p")] == ["By Jane Roe", "Story text."]

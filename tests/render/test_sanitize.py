@@ -99,3 +99,8 @@ def test_media_without_attributes_still_get_controls():
     root = clean("<video></video><audio></audio><p>x</p>")
     assert root.find(".//video").get("controls") == "" and root.find(".//audio").get("controls") == ""
     assert dict(root.find(".//p").attrib) == {}
+
+
+def test_blank_lang_and_dir_go_set_ones_stay():
+    root = clean("<p lang='' dir=' '>a</p><p lang='fr' dir='rtl' class='c'>b</p><p class='c'>c</p><span dir='ltr' lang=' \t'>d</span>")
+    assert [dict(el.attrib) for el in root.iter("p", "span")] == [{}, {"lang": "fr", "dir": "rtl"}, {}, {"dir": "ltr"}]

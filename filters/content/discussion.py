@@ -1,0 +1,141 @@
+"""What a discussion page's posts carry besides the post itself: the poster's signature, rank
+and stats, the buttons under each post ("post furniture").
+
+Forum software repeats these beside every post (``div.signature``, XenForo's
+``message-userExtras``, vBulletin's ``usertitle``, phpBB's "Posts: 138 / Joined: ...",
+"Quote" and "Top" links); they are the poster's or the software's, not the thread's, and on a
+long thread they add up to a large share of the text. Markup names find the first kind;
+the stats and buttons are found by their short, fixed text (English labels only). ``auto`` calls
+``remove_post_furniture`` on its selection when the page is a discussion (by URL or
+microdata); on any other page these names mean something else (a letter's signature block,
+an article's author box) and are left alone.
+"""
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from .. import dom
+from ..context import PageContext
+
+# Class/id words of post furniture: signatures, the poster's title, rank banner and stats.
+_FURNITURE = re.compile(r"signature|user-?_?extras|user-?_?title|user-?_?banner", re.IGNORECASE)
+# A poster's stat line: a label, then a colon or a count ("Posts: 138", "Joined: Mon Jul 24,
+# 2017", "Reputation 52"), the whole element's text.
+_POSTER_STAT = re.compile(
+    r"(?:posts|joined|registered|member since|messages|reputation|karma|reaction score|trophy points|"
+    r"likes received|location)\s*(?::\s*\S.*|[\d.,]+[km]?)",
+    re.IGNORECASE | re.DOTALL,
+)
+# A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
+# "Improve this answer", "Offline").
+_POST_BUTTON = re.compile(
+    r"(?:quote|multi-?quote|reply|reply with quote|report|top|back to top|share|follow|flag|"
+    r"improve this (?:question|answer|post)|add a comment|online|offline)",
+    re.IGNORECASE,
+)
+# Stat lines and buttons are short; a longer text is the post's own.
+STAT_MAX_CHARS = 60
+# Text nodes short enough to be a stat line or a button, in one XPath pass.
+_SHORT_TEXTS = etree.XPath(f"descendant::text()[string-length(normalize-space()) > 0 and string-length(normalize-space()) <= {STAT_MAX_CHARS}]")
+
+# Elements that name themselves in class or id (the only ones the pattern can match).
+_NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
+
+# Furniture holding more than this share of the selection's text is not furniture (a page
+# about signatures, a wrapper with an unlucky name): it stays.
+FURNITURE_MAX_SHARE = 0.3
+
+
+def is_post_furniture(el) -> bool:
+    """The element's class or id names a signature, a poster's title/banner or their stats."""
+    cls, ident = el.get("class"), el.get("id")
+    return bool(cls and _FURNITURE.search(cls)) or bool(ident and _FURNITURE.search(ident))
+
+
+def furniture_in(roots) -> list:
+    """The outermost post-furniture elements inside ``roots`` (the roots themselves never)."""
+    found = []
+    for root in roots:
+        for el in _NAMED(root):
+            if el is root or not is_post_furniture(el):
+                continue
+            if found and _inside(el, found[-1]):
+                continue  # (document order: an element inside earlier furniture is inside the last one)
+            found.append(el)
+    return found
+
+
+def is_stat_or_button(text: str) -> bool:
+    """A poster's stat line or a post's button, by its whole (stripped) text."""
+    text = text.strip()
+    if not text or len(text) > STAT_MAX_CHARS:
+        return False
+    return _POSTER_STAT.fullmatch(text) is not None or _POST_BUTTON.fullmatch(text) is not None
+
+
+def stats_and_buttons_in(roots) -> list:
+    """The largest elements inside ``roots`` whose whole text is a stat line or a button."""
+    found = []
+    seen = set()
+    for root in roots:
+        for text in _SHORT_TEXTS(root):
+            if text.is_tail:
+                continue  # (a tail belongs to the text around it, not to one element)
+            el = _largest_stat_or_button(text.getparent(), root)
+            if el is not None and el not in seen:
+                seen.add(el)
+                found.append(el)
+    return [el for el in found if not _has_ancestor_in(el, seen)]
+
+
+def _largest_stat_or_button(el, root):
+    """The largest of ``el`` and its ancestors below ``root`` whose whole text is a stat line or
+    a button ("<dd><b>Posts:</b> 138</dd>": the label alone is not one, the dd is); None if none is."""
+    best = None
+    while el is not None and el is not root:
+        text = el.text_content()
+        if len(text.strip()) > STAT_MAX_CHARS:
+            break
+        if is_stat_or_button(text):
+            best = el
+        el = el.getparent()
+    return best
+
+
+def _has_ancestor_in(el, elements: set) -> bool:
+    parent = el.getparent()
+    while parent is not None:
+        if parent in elements:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _inside(el, outer) -> bool:
+    parent = el.getparent()
+    while parent is not None:
+        if parent is outer:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def remove_post_furniture(roots, ctx: PageContext) -> int:
+    """Remove the post furniture inside ``roots`` (a discussion's selection: signatures, poster
+    titles and stats, post buttons); returns how many elements went. Each one is kept when it
+    holds more than ``FURNITURE_MAX_SHARE`` of the text."""
+    furniture = furniture_in(roots)
+    marked = set(furniture)
+    found = furniture + [el for el in stats_and_buttons_in(roots) if el not in marked and not _has_ancestor_in(el, marked)]
+    if not found:
+        return 0
+    total = max(sum(len(dom.text_of(r)) for r in roots), 1)
+    doomed = [el for el in found if len(dom.text_of(el)) <= FURNITURE_MAX_SHARE * total]
+    if not doomed:
+        return 0
+    report = ctx.new_report("auto")
+    for el in doomed:
+        ctx.kill(el, report, f"post furniture ({dom.describe(el)})")
+    return len(doomed)

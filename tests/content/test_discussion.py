@@ -1,0 +1,104 @@
+"""Discussion pages: what auto keeps of a thread's posts and what it drops around them."""
+from __future__ import annotations
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content import discussion
+from clearpage.filters.context import PageContext
+from clearpage.filters.pipeline import Pipeline
+from tests.helpers import page
+
+FORUM_URL = "https://forum.example.com/threads/driver-problem.123/"
+NAV = "<nav><ul>" + "".join(f"<li><a href='/f{i}'>Board {i}</a></li>" for i in range(10)) + "</ul></nav>"
+
+
+@pytest.fixture(scope="module")
+def pipeline(default_config):
+    return Pipeline(default_config)
+
+
+def post(i: int, furniture: str) -> str:
+    return (
+        f"<article class='message'><div class='message-user'><a href='/u/{i}'>user{i}</a>{furniture}</div>"
+        f"<div class='message-body'><p>Post {i}: I tried the new driver and the problem went away after a reboot, "
+        "thanks for the tip, it saved my evening.</p></div>"
+        f"<div class='signature'>Signature of user{i}: my rig is a 1998 beige tower with two fans.</div></article>"
+    )
+
+
+def thread(furniture: str = "") -> str:
+    posts = "".join(post(i, furniture) for i in range(6))
+    return NAV + f"<div class='thread'><h1>Driver problem</h1>{posts}</div>"
+
+
+def test_a_forum_thread_loses_its_signatures(pipeline):
+    text = pipeline.run(page(thread()), FORUM_URL, mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    assert "beige tower" not in text
+
+
+def test_a_forum_thread_loses_poster_titles_and_stats(pipeline):
+    furniture = "<h5 class='userTitle'>Well-known member</h5><div class='message-userExtras'>Messages 4,032 Reaction score 911</div>"
+    text = pipeline.run(page(thread(furniture)), FORUM_URL, mode="reader").text
+    assert "Post 5:" in text
+    assert "Well-known member" not in text and "Reaction score" not in text
+
+
+def test_signatures_stay_on_a_page_that_is_not_a_discussion(pipeline):
+    text = pipeline.run(page(thread()), "https://example.com/news/driver-problem", mode="reader").text
+    assert "Post 5:" in text
+    assert "beige tower" in text
+
+
+def test_furniture_holding_most_of_the_text_stays():
+    body = "<div id='c'><p>Intro.</p><div class='signature-gallery'>" + "A long text about handwritten signatures. " * 20 + "</div></div>"
+    doc = dom.parse(page(body))
+    root = doc.xpath("//div[@id='c']")[0]
+    assert discussion.remove_post_furniture([root], PageContext(url=FORUM_URL, base_url=FORUM_URL)) == 0
+    assert "handwritten signatures" in root.text_content()
+
+
+def test_only_the_outermost_furniture_is_listed():
+    doc = dom.parse(page("<div id='c'><div class='post-signature'><span class='signature-line'>x</span></div><p class='user-title'>y</p></div>"))
+    found = discussion.furniture_in(doc.xpath("//div[@id='c']"))
+    assert [el.get("class") for el in found] == ["post-signature", "user-title"]
+
+
+def phpbb_post(i: int) -> str:
+    return (
+        f"<div class='post'><dl class='poster'><dt><a href='/u/{i}'>user{i}</a></dt>"
+        f"<dd><strong>Posts:</strong> {100 + i}</dd><dd><strong>Joined:</strong> Mon Jul 24, 2017 9:28 am</dd></dl>"
+        f"<ul class='buttons'><li><a href='/q/{i}'>Quote</a></li></ul>"
+        f"<div class='content'>Post {i}: the backup finished overnight, and restoring one folder took about a minute, which is fine.</div>"
+        f"<a class='up' href='#top'>Top</a></div>"
+    )
+
+
+def test_a_forum_thread_loses_poster_stats_and_post_buttons(pipeline):
+    body = NAV + "<div class='thread'><h1>Backups</h1>" + "".join(phpbb_post(i) for i in range(6)) + "</div>"
+    text = pipeline.run(page(body), "https://forum.example.com/viewtopic.php?t=42", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    assert "user3" in text
+    for furniture in ("Posts:", "Joined:", "Quote", "Top"):
+        assert furniture not in text
+
+
+@pytest.mark.parametrize("text", ["Posts: 4032", "Joined: 4. Jul 2012, 16:09", "Reputation 52", "Reply with quote", " Top ", "Improve this answer", "Offline"])
+def test_stat_lines_and_buttons_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["Posts about backups are welcome here", "Top tip: restart first", "Quote of the day: carpe diem", "Share your logs, please", "#hashtag", "x" * 80])
+def test_post_text_is_not_a_stat_line_or_button(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+def test_a_stat_label_inside_a_longer_line_stays():
+    doc = dom.parse(page("<div id='c'><p><b>Posts:</b> I read all your posts and the manual twice, and the fix still escapes me.</p></div>"))
+    assert discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']")) == []
+
+
+def test_the_largest_element_holding_only_the_stat_is_taken():
+    doc = dom.parse(page("<div id='c'><dd class='count'><strong>Posts:</strong> 138</dd><p>Body text of the post, long enough to stay where it is.</p></div>"))
+    assert [el.get("class") for el in discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']"))] == ["count"]
