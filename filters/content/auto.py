@@ -35,6 +35,7 @@ from . import features as feat
 from . import hints
 from . import discussion as discussion_rules
 from . import rescue
+from . import sections
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -108,6 +109,7 @@ class Auto(ContentAlgorithm):
         body = dom.body_of(doc)
         _unwrap_swallowing_buttons(body, ctx)
         remove_consent_dialogs(body, ctx)  # (consent.py: a preference centre can outweigh a short page)
+        sections.remove_modal_dialogs(body, ctx)
         discussion = self._is_discussion(doc, ctx)
         choice = self._choose(body, discussion, hidden_shown=False)
         if choice is None:
@@ -134,6 +136,8 @@ class Auto(ContentAlgorithm):
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         if discussion:  # signatures and poster stats under every post (discussion.py)
             removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
+        if not forum:
+            removed += sections.remove_elsewhere_sections(f, nodes, ctx)
         for i in nodes:
             load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"
@@ -261,6 +265,7 @@ class Auto(ContentAlgorithm):
             p = parent_of[i]
             if items_of[p] >= minimum:
                 groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
+        sections.regroup_unique_items(groups, minimum, elements)
         records: set[int] = set()
         floors: dict[int, float] = {}
         found: list[list[int]] = []

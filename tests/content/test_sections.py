@@ -1,0 +1,126 @@
+"""Listing and product pages for auto (filters/content/sections.py): modal dialogs, record groups
+whose items carry classes of their own, sections about other things inside the selection."""
+from __future__ import annotations
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content import features as feat
+from clearpage.filters.content import sections
+from clearpage.filters.content.base import ALGORITHMS
+from clearpage.filters.context import PageContext
+
+LEGAL = (
+    "These cookies allow us to count visits and traffic sources so we can measure and improve the "
+    "performance of our site. They help us to know which pages are the most and least popular. "
+)
+
+
+@pytest.fixture(scope="module")
+def algo(default_config):
+    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
+
+
+def selected_text(algo, html: str) -> str:
+    url = "https://example.com/recipes"
+    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
+    assert selection is not None
+    return " ".join(el.text_content() for el in selection.nodes)
+
+
+def recipe_cards(n: int, first_class: str = "card") -> str:
+    return "".join(
+        f"<article class='{first_class} post-{1000 + i} category-{'dinner' if i % 2 else 'lunch'}'>"
+        f"<a href='/r{i}'>Easy slow-cooker recipe number {i} with tomatoes</a></article>"
+        for i in range(n)
+    )
+
+
+def test_items_with_classes_of_their_own_are_records_by_their_first_class(algo):
+    html = f"<html><body><div class='grid'>{recipe_cards(6)}</div></body></html>"
+    f = feat.compute(dom.body_of(dom.parse(html)))
+    _, _, groups = algo._records(f)
+    assert [len(g) for g in groups] == [6]
+    assert {f.tags[i] for i in groups[0]} == {"article"}
+
+
+def test_layout_columns_without_ids_are_not_regrouped(algo):
+    columns = "".join(
+        f"<div class='grid_6 {extra}'><p>Column {i} holds a paragraph of its own about the shop, its hours and staff.</p></div>"
+        for i, extra in enumerate(("pr", "ns", "wide"))
+    )
+    f = feat.compute(dom.body_of(dom.parse(f"<html><body><div>{columns}</div></body></html>")))
+    _, _, groups = algo._records(f)
+    assert groups == []
+
+
+def test_items_repeating_their_whole_class_keep_their_group():
+    groups = {(0, "li", "comment full"): [1, 2, 3], (0, "li", "comment oneline"): [4, 5]}
+    elements = [None] + [dom.parse(f"<li class='comment {c}'>x</li>").find(".//li") for c in ("full",) * 3 + ("oneline",) * 2]
+    sections.regroup_unique_items(groups, 3, elements)
+    assert len(groups) == 2  # "comment oneline" has no id: it does not regroup with anything
+
+
+def test_modal_dialogs_go_unless_they_hold_the_page():
+    terms = f"<p>{LEGAL * 3}</p>"
+    doc = dom.parse(
+        f"<html><body><main><p>{LEGAL}</p></main>"
+        f"<div role='dialog' aria-modal='true' id='terms'>{terms}</div><dialog id='size-guide'>{terms}</dialog></body></html>"
+    )
+    assert sections.remove_modal_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None)) == 2
+    assert not doc.xpath("//*[@id='terms' or @id='size-guide']")
+    lightbox = dom.parse(f"<html><body><p>Menu</p><div role='dialog'><h1>Story</h1>{terms}</div></body></html>")
+    assert sections.remove_modal_dialogs(dom.body_of(lightbox), PageContext(url=None, base_url=None)) == 0
+
+
+def test_terms_of_service_in_a_footer_modal_do_not_make_the_footer_the_content(algo):
+    product = (
+        "<main><h1>Wool runner</h1><div class='description'>"
+        + "".join(f"<p>Soft wool fibers keep your feet dry and warm, part {i}, in every season.</p>" for i in range(4))
+        + "</div></main>"
+    )
+    # Three modals (privacy, terms, accessibility) side by side: records, holding most of the page.
+    modals = "".join(
+        f"<div id='modal-{name}' class='overlay fixed' role='dialog' aria-modal='true'><div class='prose'>{f'<p>{LEGAL}</p>' * 6}</div></div>"
+        for name in ("privacy", "terms", "accessibility")
+    )
+    text = selected_text(algo, f"<html><body>{product}<footer><a href='/t'>Terms</a><div class='grid'>{modals}</div></footer></body></html>")
+    assert "Soft wool fibers" in text
+    assert "traffic sources" not in text
+
+
+def product_page(extra: str) -> str:
+    description = "".join(
+        f"<p>This stoneware mug is wheel thrown and glazed by hand, detail {i}, and safe in the dishwasher.</p>" for i in range(6)
+    )
+    return f"<html><body><main><h1>Stoneware mug</h1><div class='description'>{description}</div>{extra}</main></body></html>"
+
+
+def test_sections_headed_as_other_items_or_reviews_leave_the_product(algo):
+    tiles = "".join(f"<li><a href='/i{i}'>Porcelain cup number {i}, hand painted</a><p>$ {20 + i}.00</p></li>" for i in range(6))
+    reviews = "".join(f"<p>Reviewer {i}: lovely to drink from, it arrived quickly and well packed.</p>" for i in range(3))
+    html = product_page(
+        f"<div><h2>People who viewed this item also viewed</h2><ul>{tiles}</ul></div>"
+        f"<section><h3>Customer reviews (3)</h3>{reviews}</section>"
+        "<div><h4>Shipping &amp; returns</h4><p>Orders ship within two days; returns are free for thirty days.</p></div>"
+    )
+    text = selected_text(algo, html)
+    assert "wheel thrown and glazed by hand, detail 5" in text
+    assert "Porcelain cup number 3" not in text
+    assert "Reviewer 1" not in text
+    assert "returns are free" not in text
+
+
+def test_a_section_so_headed_that_holds_most_of_the_selection_stays(algo):
+    essay = "".join(f"<p>What readers told us about the mug, story {i}: it keeps coffee warm for an hour, they say.</p>" for i in range(12))
+    text = selected_text(algo, product_page(f"<section><h2>Reviews</h2>{essay}</section>"))
+    assert "story 7" in text
+
+
+def test_a_related_stories_section_with_teasers_leaves_an_article(algo):
+    story = "".join(f"<p>The council met on Tuesday to discuss the budget, point {i}, and voted late at night.</p>" for i in range(8))
+    teasers = "".join(f"<div><h4>Story {i}</h4><p>Another town argued about its budget too, and then it voted, part {i}.</p></div>" for i in range(3))
+    html = f"<html><body><article><h1>Budget</h1>{story}<section><h2>Related stories</h2>{teasers}</section></article></body></html>"
+    text = selected_text(algo, html)
+    assert "point 7" in text
+    assert "Another town" not in text
