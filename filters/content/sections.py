@@ -40,7 +40,7 @@ def remove_modal_dialogs(body, ctx: PageContext) -> int:
     outermost = [el for el in found if not any(a in inside for a in el.iterancestors())]
     report = ctx.new_report("auto") if outermost else None
     for el in outermost:
-        ctx.kill(el, report, "modal dialog", keep_links=False)
+        ctx.kill(el, report, "modal dialog")  # (its links, e.g. the terms, stay reachable at the bottom)
     return len(outermost)
 
 

@@ -67,8 +67,11 @@ def test_modal_dialogs_go_unless_they_hold_the_page():
         f"<html><body><main><p>{LEGAL}</p></main>"
         f"<div role='dialog' aria-modal='true' id='terms'>{terms}</div><dialog id='size-guide'>{terms}</dialog></body></html>"
     )
-    assert sections.remove_modal_dialogs(dom.body_of(doc), PageContext(url=None, base_url=None)) == 2
+    ctx = PageContext(url="https://shop.example/p/1", base_url="https://shop.example/p/1")
+    doc.get_element_by_id("terms").append(dom.parse("<a href='/legal/terms'>Full terms</a>").find(".//a"))
+    assert sections.remove_modal_dialogs(dom.body_of(doc), ctx) == 2
     assert not doc.xpath("//*[@id='terms' or @id='size-guide']")
+    assert [link.url for link in ctx.removed_links] == ["https://shop.example/legal/terms"]  # still reachable
     lightbox = dom.parse(f"<html><body><p>Menu</p><div role='dialog'><h1>Story</h1>{terms}</div></body></html>")
     assert sections.remove_modal_dialogs(dom.body_of(lightbox), PageContext(url=None, base_url=None)) == 0
 
