@@ -38,8 +38,13 @@ class Decision:
 def visible_text_length(doc, stop_at: int | None = None) -> int:
     """Characters of visible text in the body; with ``stop_at``, counting stops once the total
     reaches it (the answer is then some number >= ``stop_at``)."""
+    return visible_text_length_of([dom.body_of(doc)], stop_at)
+
+
+def visible_text_length_of(roots, stop_at: int | None = None) -> int:
+    """``visible_text_length`` over the subtrees ``roots`` (tails of the roots left out)."""
     total = 0
-    stack = [dom.body_of(doc)]
+    stack = list(roots)
     while stack:
         el = stack.pop()
         if not dom.is_element(el) or dom.tag_of(el) in _INVISIBLE or el.get("hidden") is not None:

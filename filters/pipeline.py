@@ -27,6 +27,12 @@ from .settings import Config, Profile, load_config
 MODES = ("auto", "filter", "reader", "text", "off")
 CONTENT_REPORT = "content"
 SANITIZE_REPORT = "sanitize"
+# Content with less visible text than this is "next to no text" (under a sentence): the reader
+# page then shows the page's own description too (a script-built page, such as a forum thread
+# served as an empty shell with the first post only in <meta name=description>).
+NO_TEXT_MAX_CHARS = 80
+# A description shorter than this says too little to stand in for the content.
+MIN_SUMMARY_CHARS = 40
 FILTER_STAGE = "filter."  # timings_ms key prefix of each chain filter's own time (their sum is "filters")
 
 
@@ -229,8 +235,9 @@ class Pipeline:
         _note_links_outside(doc, nodes, ctx)
         clock.lap("select")
         ctx.check_budget()  # the stages below have no check of their own (render: seconds on a 20 MB page)
-        content_text = _text_of(nodes, settings)
-        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx)
+        summary = _summary_for(nodes, meta)
+        content_text = _text_of(nodes, settings)  # the page's own text: the summary is not in it
+        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx, summary=summary)
         _copy_policies(page.doc, page_csp)
         clock.lap("render")
         ctx.check_budget()
@@ -288,6 +295,20 @@ def _text_of(nodes, settings, exclude: frozenset = frozenset()) -> Callable[[], 
     """``Result.text``, rendered when first read; ``exclude``: elements added since (left out)."""
     options = text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks, exclude=exclude)
     return lambda: text_out.render(nodes, options).text
+
+
+def _summary_for(nodes, meta: Metadata) -> str:
+    """The page's description when the content holds next to no text and the description says
+    more than it; else "". Shown on the reader and text pages, labelled; left out of
+    ``Result.text`` (the page's own content): on wcxb-dev, pages whose reference content is
+    empty outnumber those it helps (4 pages lose 1.0 F1 each, 6 gain 0.14 on average)."""
+    excerpt = meta.excerpt.strip()
+    if len(excerpt) < MIN_SUMMARY_CHARS:
+        return ""
+    chars = modes.visible_text_length_of(nodes, stop_at=NO_TEXT_MAX_CHARS)
+    if chars >= NO_TEXT_MAX_CHARS or chars >= len(excerpt):
+        return ""
+    return excerpt
 
 
 def _note_links_outside(doc, nodes, ctx: PageContext) -> None:
