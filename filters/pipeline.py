@@ -27,12 +27,6 @@ from .settings import Config, Profile, load_config
 MODES = ("auto", "filter", "reader", "text", "off")
 CONTENT_REPORT = "content"
 SANITIZE_REPORT = "sanitize"
-# Content with less visible text than this is "next to no text" (under a sentence): the reader
-# page then shows the page's own description too (a script-built page, such as a forum thread
-# served as an empty shell with the first post only in <meta name=description>).
-NO_TEXT_MAX_CHARS = 80
-# A description shorter than this says too little to stand in for the content.
-MIN_SUMMARY_CHARS = 40
 FILTER_STAGE = "filter."  # timings_ms key prefix of each chain filter's own time (their sum is "filters")
 
 
@@ -163,7 +157,7 @@ class Pipeline:
         doctype = html_out.original_doctype(doc, source)
         clock.lap("metadata")
         ctx.check_budget()
-        applied, decision = _resolve_mode(requested, doc, settings)
+        applied, decision = _resolve_mode(requested, doc, settings, meta.excerpt)
         if requested == "auto":
             clock.lap("mode")  # auto's decision, timed apart (it was counted in the first filter's time)
         if applied == "off":
@@ -303,10 +297,10 @@ def _summary_for(nodes, meta: Metadata) -> str:
     ``Result.text`` (the page's own content): on wcxb-dev, pages whose reference content is
     empty outnumber those it helps (4 pages lose 1.0 F1 each, 6 gain 0.14 on average)."""
     excerpt = meta.excerpt.strip()
-    if len(excerpt) < MIN_SUMMARY_CHARS:
+    if len(excerpt) < modes.MIN_SUMMARY_CHARS:
         return ""
-    chars = modes.visible_text_length_of(nodes, stop_at=NO_TEXT_MAX_CHARS)
-    if chars >= NO_TEXT_MAX_CHARS or chars >= len(excerpt):
+    chars = modes.visible_text_length_of(nodes, stop_at=modes.NO_TEXT_MAX_CHARS)
+    if chars >= modes.NO_TEXT_MAX_CHARS or chars >= len(excerpt):
         return ""
     return excerpt
 
@@ -397,10 +391,10 @@ def _wants_text(format: str | None, applied: str, settings) -> bool:
     return applied == "text" or settings.output.format == "text"
 
 
-def _resolve_mode(requested: str, doc, settings) -> tuple[str, str]:
+def _resolve_mode(requested: str, doc, settings, description: str = "") -> tuple[str, str]:
     if requested != "auto":
         return requested, f"{requested}: requested"
-    decision = modes.decide(doc, settings.auto)
+    decision = modes.decide(doc, settings.auto, description)
     return decision.mode, f"auto -> {decision.mode}: {decision.reason}"
 
 

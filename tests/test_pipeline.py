@@ -150,3 +150,8 @@ def test_a_description_shorter_than_the_content_is_not_shown(pipeline):
     short = page("<p>Sign in to read more.</p>", head="<meta name='description' content='Read more.'>")
     result = pipeline.run(short, URL, mode="reader")
     assert "from its metadata" not in result.output and result.text.strip() == "Sign in to read more."
+
+
+def test_auto_serves_an_empty_page_with_a_description_as_a_reader_page(pipeline):
+    result = pipeline.run(SHELL, URL)
+    assert result.mode == "reader" and DESCRIPTION in result.output
