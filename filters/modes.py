@@ -1,7 +1,10 @@
-"""The auto mode's rule: app shell -> off, article -> reader, anything else -> filter.
+"""The auto mode's rule: app shell -> off, empty page with a description -> reader, article ->
+reader, anything else -> filter.
 
 - App shell: a page whose served HTML has scripts and less than ``app_shell_max_chars`` of
   visible text (the content arrives by script); rewriting it would only break it.
+- Empty page: no scripts (nothing to break), next to no visible text, and a description in its
+  metadata: the filtered page would be blank, the reader page shows the description, labelled.
 - Article: text blocks (p, pre, td, and div holding text of their own) of at least
   ``min_block_chars`` characters, outside blocks whose class/id say comment, footer, sidebar
   and the like, score sqrt(chars - min_block_chars) each; the page is an article when the
@@ -27,6 +30,12 @@ _UNLIKELY = re.compile(
 )
 _LIKELY = re.compile(r"article|body|content|main|post|story|entry|text", re.IGNORECASE)
 _BOILERPLATE_TAGS = frozenset({"footer", "aside", "nav"})
+# Content with less visible text than this holds "next to no text" (under a sentence): the reader
+# page shows the page's own description as well (a forum thread served as an empty shell, its
+# first post only in <meta name=description>).
+NO_TEXT_MAX_CHARS = 80
+# A description shorter than this says too little to stand in for the content.
+MIN_SUMMARY_CHARS = 40
 
 
 @dataclass(frozen=True)
@@ -38,8 +47,13 @@ class Decision:
 def visible_text_length(doc, stop_at: int | None = None) -> int:
     """Characters of visible text in the body; with ``stop_at``, counting stops once the total
     reaches it (the answer is then some number >= ``stop_at``)."""
+    return visible_text_length_of([dom.body_of(doc)], stop_at)
+
+
+def visible_text_length_of(roots, stop_at: int | None = None) -> int:
+    """``visible_text_length`` over the subtrees ``roots`` (tails of the roots left out)."""
     total = 0
-    stack = [dom.body_of(doc)]
+    stack = list(roots)
     while stack:
         el = stack.pop()
         if not dom.is_element(el) or dom.tag_of(el) in _INVISIBLE or el.get("hidden") is not None:
@@ -105,14 +119,19 @@ def has_scripts(doc) -> bool:
     return next(doc.iter("script"), None) is not None
 
 
-def decide(doc, settings) -> Decision:
-    """The mode auto picks for ``doc`` (original, unfiltered) under AutoSettings ``settings``."""
+def decide(doc, settings, description: str = "") -> Decision:
+    """The mode auto picks for ``doc`` (original, unfiltered) under AutoSettings ``settings``;
+    ``description``: the page's description from its metadata."""
     # Only a page with scripts can be an app shell, and only whether its visible text reaches
     # app_shell_max_chars matters: the walk stops there (and is skipped without scripts).
     if has_scripts(doc):
         chars = visible_text_length(doc, stop_at=settings.app_shell_max_chars)
         if chars < settings.app_shell_max_chars:
             return Decision("off", f"app shell: {chars} visible characters and scripts")
+    elif len(description.strip()) >= MIN_SUMMARY_CHARS:
+        chars = visible_text_length(doc, stop_at=NO_TEXT_MAX_CHARS)
+        if chars < NO_TEXT_MAX_CHARS:
+            return Decision("reader", f"empty page: {chars} visible characters; the reader page shows its description")
     score = article_score(doc, settings.min_block_chars)
     if score >= settings.article_score:
         return Decision("reader", f"article: text score {score:.1f} >= {settings.article_score}")

@@ -157,7 +157,7 @@ class Pipeline:
         doctype = html_out.original_doctype(doc, source)
         clock.lap("metadata")
         ctx.check_budget()
-        applied, decision = _resolve_mode(requested, doc, settings)
+        applied, decision = _resolve_mode(requested, doc, settings, meta.excerpt)
         if requested == "auto":
             clock.lap("mode")  # auto's decision, timed apart (it was counted in the first filter's time)
         if applied == "off":
@@ -229,8 +229,9 @@ class Pipeline:
         _note_links_outside(doc, nodes, ctx)
         clock.lap("select")
         ctx.check_budget()  # the stages below have no check of their own (render: seconds on a 20 MB page)
-        content_text = _text_of(nodes, settings)
-        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx)
+        summary = _summary_for(nodes, meta)
+        content_text = _text_of(nodes, settings)  # the page's own text: the summary is not in it
+        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx, summary=summary)
         _copy_policies(page.doc, page_csp)
         clock.lap("render")
         ctx.check_budget()
@@ -288,6 +289,20 @@ def _text_of(nodes, settings, exclude: frozenset = frozenset()) -> Callable[[], 
     """``Result.text``, rendered when first read; ``exclude``: elements added since (left out)."""
     options = text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks, exclude=exclude)
     return lambda: text_out.render(nodes, options).text
+
+
+def _summary_for(nodes, meta: Metadata) -> str:
+    """The page's description when the content holds next to no text and the description says
+    more than it; else "". Shown on the reader and text pages, labelled; left out of
+    ``Result.text`` (the page's own content): on wcxb-dev, pages whose reference content is
+    empty outnumber those it helps (4 pages lose 1.0 F1 each, 6 gain 0.14 on average)."""
+    excerpt = meta.excerpt.strip()
+    if len(excerpt) < modes.MIN_SUMMARY_CHARS:
+        return ""
+    chars = modes.visible_text_length_of(nodes, stop_at=modes.NO_TEXT_MAX_CHARS)
+    if chars >= modes.NO_TEXT_MAX_CHARS or chars >= len(excerpt):
+        return ""
+    return excerpt
 
 
 def _note_links_outside(doc, nodes, ctx: PageContext) -> None:
@@ -376,10 +391,10 @@ def _wants_text(format: str | None, applied: str, settings) -> bool:
     return applied == "text" or settings.output.format == "text"
 
 
-def _resolve_mode(requested: str, doc, settings) -> tuple[str, str]:
+def _resolve_mode(requested: str, doc, settings, description: str = "") -> tuple[str, str]:
     if requested != "auto":
         return requested, f"{requested}: requested"
-    decision = modes.decide(doc, settings.auto)
+    decision = modes.decide(doc, settings.auto, description)
     return decision.mode, f"auto -> {decision.mode}: {decision.reason}"
 
 

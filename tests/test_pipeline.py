@@ -118,3 +118,40 @@ def test_meta_csp_is_copied_and_decides_the_stylesheet(pipeline):
     strict = pipeline.run(html, URL, mode="reader", csp=["style-src 'none'"], stylesheet_href="/__clearpage__/reader.css")
     assert "<style>" not in strict.html and "reader.css" not in strict.html
     assert "<style>" in pipeline.run(PAGE, URL, mode="reader").html
+
+
+DESCRIPTION = "The first post of the thread, cut short by the forum where its description ends here and more"
+SHELL = page("<section id='main'><noscript></noscript></section>", head=f"<meta name='description' content='{DESCRIPTION}'>")
+
+
+@pytest.mark.parametrize("mode", ["reader", "text"])
+def test_empty_page_shows_its_own_description_labelled(pipeline, mode):
+    result = pipeline.run(SHELL, URL, mode=mode)
+    assert DESCRIPTION in result.output and "summary, from its metadata" in result.output
+    assert DESCRIPTION not in result.text  # the page's own text: metadata is not content
+
+
+def test_empty_page_summary_keeps_the_link_to_the_original(pipeline):
+    assert "story?id=7&amp;clearpage=off" in pipeline.run(SHELL, URL, mode="reader").output
+
+
+def test_description_is_not_added_to_a_page_with_text(pipeline):
+    result = pipeline.run(PAGE.replace("</head>", f"<meta name='description' content='{DESCRIPTION}'></head>"), URL, mode="reader")
+    assert DESCRIPTION not in result.output and "from its metadata" not in result.output
+
+
+def test_description_goes_before_the_few_words_a_near_empty_page_has(pipeline):
+    near_empty = SHELL.replace("<noscript>", "<p>Loading…</p><noscript>")
+    output = pipeline.run(near_empty, URL, mode="text").output
+    assert output.index(DESCRIPTION) < output.index("Loading")
+
+
+def test_a_description_shorter_than_the_content_is_not_shown(pipeline):
+    short = page("<p>Sign in to read more.</p>", head="<meta name='description' content='Read more.'>")
+    result = pipeline.run(short, URL, mode="reader")
+    assert "from its metadata" not in result.output and result.text.strip() == "Sign in to read more."
+
+
+def test_auto_serves_an_empty_page_with_a_description_as_a_reader_page(pipeline):
+    result = pipeline.run(SHELL, URL)
+    assert result.mode == "reader" and DESCRIPTION in result.output

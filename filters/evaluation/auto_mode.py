@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import dom, modes
+from .. import dom, metadata, modes
 from ..charset import decode
 from ..settings import Config
 from .datasets import EvalPage
@@ -44,7 +44,8 @@ def agreement(pages: list[EvalPage], config: Config) -> Agreement:
     for page in pages:
         readerable = page.page_type == READERABLE
         doc = dom.parse(decode(page.html()).text)
-        decision = modes.decide(doc, config.profile_for(_host(page.url)).settings.auto)
+        description = metadata.extract(doc).excerpt  # as the pipeline passes it (empty pages)
+        decision = modes.decide(doc, config.profile_for(_host(page.url)).settings.auto, description)
         key = f"{page.page_type} -> {decision.mode}"
         result.decisions[key] = result.decisions.get(key, 0) + 1
         result.pages += 1

@@ -12,6 +12,8 @@ Structure (no script at all; one stylesheet, inline or linked):
       <article>                          the only article
         <header><h1>title</h1> byline</header>   the only h1
         content                          headings renumbered below the h1 without gaps
+        summary                          only when the page holds (next to) no text: its own
+                                         description from metadata, labelled as such
     <nav aria-label="Removed links">     added by the retainer, after main
     <footer>                             link to the original page (the proxy's bypass URL)
 
@@ -48,6 +50,9 @@ UNDETERMINED = "und"
 MIN_TITLE_SHARE = 0.5
 # A block repeating the byline may add "By " and a little punctuation, nothing more.
 BYLINE_SLACK_CHARS = 6
+# The label above a page's own summary (shown when the page as served has no text to read).
+SUMMARY_NOTE = ("clearpage found (next to) no text to read on this page; its content may be built by script. "
+                "Below is the page's own summary, from its metadata. The original page has the full content.")
 
 
 @dataclass(frozen=True)
@@ -78,8 +83,12 @@ def stylesheet_hash(font_scale: float) -> str:
 
 
 def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_style: bool = True,
-          stylesheet_href: str | None = None, base_url: str | None = None, ctx=None) -> ReaderPage:
+          stylesheet_href: str | None = None, base_url: str | None = None, ctx=None,
+          summary: str = "") -> ReaderPage:
     """A new document holding cleaned copies of ``nodes`` under the reader structure.
+
+    ``summary``, when given, is the page's own description, shown under the header with a
+    label saying where it comes from (for pages whose content holds next to no text).
 
     ``inline_style=False`` leaves the stylesheet out (a CSP forbidding inline style); it is
     linked from ``stylesheet_href`` instead when given. ``ctx`` (a PageContext), when given,
@@ -105,6 +114,10 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
     dom.new_element("h1", text=title, parent=header)
     if meta.byline:
         dom.new_element("p", {"class": "cp-byline"}, meta.byline, parent=header)
+    ui_parts = [skip]  # clearpage's own words (English)
+    if summary:
+        ui_parts.append(_add_summary(article, summary))
+        report.notes.append("summary: the content holds next to no text; the page's description is shown")
     content = dom.new_element("div", {"class": "cp-content"})
     for node in nodes:
         for part in _content_of(node):
@@ -150,10 +163,21 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
         p = dom.new_element("p", parent=footer)
         dom.new_element("a", {"href": original_url}, "Original page (without clearpage)", parent=p)
     if not lang.lower().startswith(UI_LANG):
-        for el in (skip, footer):
+        for el in (*ui_parts, footer):
             el.set("lang", UI_LANG)
     kept = sum(1 for d in decisions if d.keep)
     return ReaderPage(doc, title, article, kept, len(decisions) - kept, tuple(decisions), held)
+
+
+def _add_summary(article, summary: str):
+    """The labelled summary block after the header; returns the label (clearpage's words)."""
+    section = dom.new_element("section", {"class": "cp-summary", "aria-label": "Page summary"}, parent=article)
+    note = dom.new_element("p", {"class": "cp-summary-note"}, SUMMARY_NOTE, parent=section)
+    quote = dom.new_element("blockquote", parent=section)
+    for paragraph in summary.split("\n\n"):
+        if paragraph.strip():
+            dom.new_element("p", text=paragraph.strip(), parent=quote)
+    return note
 
 
 def _judge_images(content, settings, report: FilterReport, ctx) -> list:

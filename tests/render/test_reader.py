@@ -129,3 +129,31 @@ def test_content_without_the_byline_keeps_every_block():
     content = _content("<p>By Jane Roe</p><p>Story text.</p>")
     reader._drop_repeated_byline(content, "Jane Doe")
     assert [p.text for p in content.iter("p")] == ["By Jane Roe", "Story text."]
+
+
+def _summary_page(summary, lang="en"):
+    from clearpage.filters import dom
+    from clearpage.filters.metadata import Metadata
+    from clearpage.filters.settings import load_config
+
+    body = dom.parse("<html><body><div></div></body></html>").find("body")
+    settings = load_config().base.settings.reader
+    built = reader.build([body], Metadata(title="Thread", lang=lang), settings, original_url=URL, summary=summary)
+    return built.article
+
+
+def test_summary_is_labelled_and_follows_the_header():
+    article = _summary_page("First paragraph.\n\nSecond paragraph.")
+    section = article[1]
+    assert article[0].tag == "header" and section.get("aria-label") == "Page summary"
+    assert [p.text for p in section.find("blockquote")] == ["First paragraph.", "Second paragraph."]
+    assert "metadata" in section.find("p").text
+
+
+def test_summary_label_is_marked_english_on_a_page_in_another_language():
+    article = _summary_page("Erster Absatz.", lang="de")
+    assert article[1].find("p").get("lang") == "en" and article[1].find("blockquote").get("lang") is None
+
+
+def test_no_summary_block_without_a_summary():
+    assert not _summary_page("").xpath(".//*[@class='cp-summary']")
