@@ -115,15 +115,18 @@ class Features:
         return out
 
 
-# Elements that may be hidden (a superset of what ``is_hidden`` says yes to), found in one C-level
-# pass so the per-element checks run only on them: the owners of a hidden, aria-hidden or style
-# attribute, or of a class holding "hid" (hide, hidden, is-hidden) or "display-none", matched
-# case-sensitively like ``_HIDDEN_CLASS``. (Selecting the attributes and stepping up to their
+# Elements that may be hidden (with ``_maybe_hidden_class``, a superset of what ``is_hidden``
+# says yes to), found in one C-level pass so the per-element checks run only on them: the owners
+# of a hidden, aria-hidden or style attribute. (Selecting the attributes and stepping up to their
 # owners is about twice as fast in libxml2 as one predicate on every element.)
-_MAYBE_HIDDEN = etree.XPath(
-    "(descendant::*/@hidden | descendant::*/@aria-hidden | descendant::*/@style"
-    " | descendant::*/@class[contains(., 'hid') or contains(., 'display-none')])/.."
-)
+_MAYBE_HIDDEN = etree.XPath("(descendant::*/@hidden | descendant::*/@aria-hidden | descendant::*/@style)/..")
+
+
+def _maybe_hidden_class(cls: str | None) -> bool:
+    """A class holding "hid" (hide, hidden, is-hidden) or "display-none", matched case-sensitively
+    like ``_HIDDEN_CLASS``: the only classes ``is_hidden`` can say yes to. (Read per visible
+    element in the walk: libxml2 takes about three times as long to test every class in XPath.)"""
+    return bool(cls) and ("hid" in cls or "display-none" in cls)
 
 
 def compute(root, *, hidden_shown: bool = False) -> Features:
@@ -148,30 +151,30 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     in_link: list[bool] = []
     is_link: list[bool] = []
     hidden: list = []
-    tails: list[tuple[int, str]] = []  # (visible parent number, tail text)
+    pieces: list[tuple[int, str]] = []  # (visible element number, its text or a child's tail)
     controls_of: dict[int, int] = {}
-    maybe_hidden = set() if hidden_shown else set(_MAYBE_HIDDEN(root))
+    check_hidden = not hidden_shown
+    maybe_hidden = set(_MAYBE_HIDDEN(root)) if check_hidden else set()
     # (appends and lookups bound to locals, each text and tail read once: this loop sees every element)
     append_element, append_tag, append_parent, append_depth = elements.append, tags.append, parent.append, depth.append
     append_block, append_is_block, append_link, append_in_link = block.append, is_block.append, is_link.append, in_link.append
-    append_tail, position_of = tails.append, position.get
+    append_piece, position_of = pieces.append, position.get
     for k, el in enumerate(everything):
         p_pos = position_of(el.getparent(), -1) if k else -1
         p = number_of[p_pos] if p_pos >= 0 else -1
         if k and p < 0:
             continue  # inside a skipped subtree (its tail goes with it)
-        tag = el.tag
-        tag = tag.lower() if isinstance(tag, str) else ""
+        tag = el.tag.lower()  # (a str: the query selects elements only, never comments or PIs)
         if k and (tag in INVISIBLE_TAGS or not tag):
             if tag in CONTROL_TAGS:
                 controls_of[p] = controls_of.get(p, 0) + 1
             if tail := el.tail:
-                append_tail((p, tail))
+                append_piece((p, tail))
             continue
-        if k and el in maybe_hidden and is_hidden(el):
+        if k and check_hidden and (el in maybe_hidden or _maybe_hidden_class(el.get("class"))) and is_hidden(el):
             hidden.append((p, el))
             if tail := el.tail:
-                append_tail((p, tail))
+                append_piece((p, tail))
             continue
         i = len(elements)
         number_of[k] = i
@@ -185,13 +188,15 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
         linked = tag == "a" and el.get("href") is not None
         append_link(linked)
         append_in_link(linked or (p >= 0 and in_link[p]))
+        if text := el.text:
+            append_piece((i, text))
         if p >= 0 and (tail := el.tail):
-            append_tail((p, tail))
+            append_piece((p, tail))
     for node in root.xpath("descendant::comment() | descendant::processing-instruction()"):
         if node.tail:
             p_pos = position.get(node.getparent(), -1)
             if p_pos >= 0 and number_of[p_pos] >= 0:
-                tails.append((number_of[p_pos], node.tail))
+                pieces.append((number_of[p_pos], node.tail))
 
     # Proxies must die deepest first: lxml frees each one with a walk up to the nearest
     # ancestor that still has a proxy, so freeing top-down is quadratic on a deep page.
@@ -207,9 +212,8 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     punct_findall = _PUNCT.findall
 
     # Each piece of text goes to its element and its text block (inlined: a call per piece costs
-    # as much as the counting).
-    pieces = [(i, text) for i, el in enumerate(elements) if (text := el.text)]
-    pieces += tails
+    # as much as the counting). Texts were read with the tails in the one walk above; the order
+    # of the pieces does not matter, as each adds to integer sums.
     for i, text in pieces:
         text = text.strip()
         if not text:

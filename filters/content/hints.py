@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import re
 
+import re2
+
 # Hint strengths returned by ``hint``.
 CONTENT = 1
 NEUTRAL = 0
@@ -51,7 +53,11 @@ _CONTENT_WORDS = (
     r"documentation|docs-content|description|post"
 )
 
-_BOILERPLATE_RE = re.compile(_BOILERPLATE_WORDS)
+# Compiled with RE2, which answers "any of these words?" in one linear pass, where ``re`` tries
+# every alternative at every position (about half the time on a page's unique class lists).
+# Safe: for plain words the yes/no is the same in both engines; RE2 has no lookahead, so
+# "widget_(?!_)" is spelled "widget_(?:[^_]|$)", which matches the same strings.
+_BOILERPLATE_RE = re2.compile(_BOILERPLATE_WORDS.replace("widget_(?!_)", "widget_(?:[^_]|$)"))
 _COMMENT_RE = re.compile(_COMMENT_WORDS)
 _CONTENT_RE = re.compile(_CONTENT_WORDS)
 _TOKEN_SPLIT = re.compile(r"[^a-z0-9]+")
@@ -68,7 +74,24 @@ def names_of(el) -> str:
 
 
 def _tokens(names: str) -> set[str]:
-    return set(_TOKEN_SPLIT.split(_CAMEL.sub(" ", names).lower()))
+    return set(_TOKEN_SPLIT.split(_split_camel_lowered(names)))
+
+
+def _split_camel_lowered(names: str) -> str:
+    """``names`` lowercased, with a space where camelCase starts a new word."""
+    lowered = names.lower()
+    # (no capital letter, nothing changes on lowering: the camelCase substitution has nothing to do)
+    return lowered if lowered == names else _CAMEL.sub(" ", names).lower()
+
+
+# A boilerplate token: one of ``_BOILERPLATE_TOKENS`` standing between separators (what
+# ``_tokens`` splits on) or the ends, i.e. ``_tokens(names) & _BOILERPLATE_TOKENS`` is not empty
+# (one RE2 pass instead of splitting the names into a set).
+_BOILERPLATE_TOKEN_RE = re2.compile(r"(?:^|[^a-z0-9])(?:" + "|".join(sorted(_BOILERPLATE_TOKENS)) + r")(?:[^a-z0-9]|$)")
+
+
+def _has_boilerplate_token(names: str) -> bool:
+    return _BOILERPLATE_TOKEN_RE.search(_split_camel_lowered(names)) is not None
 
 
 def hint(el, tag: str) -> int:
@@ -112,7 +135,7 @@ def _classify(tag: str, role: str, itemprop: str, names: str) -> int:
     content = _CONTENT_RE.search(lowered) is not None
     if _COMMENT_RE.search(lowered):
         return COMMENTS
-    if _BOILERPLATE_RE.search(lowered) or _tokens(names) & _BOILERPLATE_TOKENS:
+    if _BOILERPLATE_RE.search(lowered) or _has_boilerplate_token(names):
         return NEUTRAL if content and not _strong_boilerplate(lowered) else BOILERPLATE
     return CONTENT if content else NEUTRAL
 

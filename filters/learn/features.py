@@ -57,8 +57,9 @@ def extract(f: Features, kinds: list[int] | None = None, blocks=None) -> tuple[l
     hint_of = kinds.__getitem__ if kinds is not None else _lazy_hints(f)
     ancestor_of = _nearest_hinted_ancestor(parent, hint_of)
     # element numbers of a subtree run i .. i + count[i] - 1: its leaves and paragraphs are prefix-sum differences
-    leaves = list(accumulate((c == 1 for c in count), initial=0))
-    paragraphs = list(accumulate((t == "p" for t in tags), initial=0))
+    # (map with a bound __eq__ runs the comparisons in C: the same bools a generator would give, so the same sums)
+    leaves = list(accumulate(map((1).__eq__, count), initial=0))
+    paragraphs = list(accumulate(map("p".__eq__, tags), initial=0))
     siblings = _sibling_groups(f, blocks)
     max_depth = max(f.depth) or 1
     total = chars_of[0] or 1

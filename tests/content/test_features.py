@@ -42,7 +42,8 @@ def test_not_hidden(markup):
     assert not is_hidden(el(markup))
 
 
-def test_hidden_shown_counts_hidden_text():
-    root = html.fromstring("<div><p>visible text</p><div style='display:none'><p>hidden text here</p></div></div>")
+@pytest.mark.parametrize("hiding", ["style='display:none'", "class='menu hidden'", "class='display-none'", "hidden"])
+def test_hidden_shown_counts_hidden_text(hiding):
+    root = html.fromstring(f"<div><p>visible text</p><div {hiding}><p>hidden text here</p></div></div>")
     assert compute(root).chars[0] == len("visible text")
     assert compute(root, hidden_shown=True).chars[0] == len("visible text") + len("hidden text here")

@@ -1,0 +1,31 @@
+"""Markup hints (filters/content/hints.py): the RE2 word and token searches say what ``re`` says."""
+import re
+
+import pytest
+
+from clearpage.filters.content import hints
+
+_NAMES = [
+    "", " ", "widget_", "widget_x", "widget__x", "my-widget_\n", "entry-content", "site-header",
+    "mainNav", "navItem", "sideBarAd", "ad", "ads-top", "uploads", "threads", "canvas", "header",
+    "post header", "HEADER", "x-Menu", "menuItem-2", "crumbs", "aside_1", "Ünïcödé-nav", "ΣΑΣ nav",
+    "reviews-list", "customer-review", "sharedaddy", "print", "printer", "a-tag", "tags-", "tagline",
+]
+
+
+@pytest.mark.parametrize("names", _NAMES)
+def test_boilerplate_words_match_like_re(names):
+    reference = re.compile(hints._BOILERPLATE_WORDS)
+    assert (hints._BOILERPLATE_RE.search(names.lower()) is not None) == (reference.search(names.lower()) is not None)
+
+
+@pytest.mark.parametrize("names", _NAMES)
+def test_boilerplate_token_search_matches_the_token_set(names):
+    tokens = set(re.split(r"[^a-z0-9]+", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", names).lower()))
+    assert hints._has_boilerplate_token(names) == bool(tokens & hints._BOILERPLATE_TOKENS)
+    assert hints._tokens(names) == tokens
+
+
+def test_camel_case_tokens_and_whole_words():
+    assert hints._has_boilerplate_token("sideNav")
+    assert not hints._has_boilerplate_token("uploads canvas threads")
