@@ -21,9 +21,9 @@ COMMENTS = -2  # comment threads: boilerplate on an article, the content itself 
 
 _PAGE_TAGS = frozenset({"html", "body"})
 _SEMANTIC_CONTENT_TAGS = frozenset({"article", "main"})
-_BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "menu"})
+BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "menu"})
 _CONTENT_ROLES = frozenset({"main", "article"})
-_BOILERPLATE_ROLES = frozenset(
+BOILERPLATE_ROLES = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "toolbar", "dialog", "alert", "alertdialog", "tablist"}
 )
 _CONTENT_ITEMPROPS = re.compile(r"articlebody|text|description|reviewbody|mainentity", re.IGNORECASE)
@@ -105,7 +105,7 @@ def hint(el, tag: str) -> int:
     return _markup_hint(tag, role, itemprop, cls, ident)
 
 
-_TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in _BOILERPLATE_TAGS}}
+_TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in BOILERPLATE_TAGS}}
 
 
 @functools.lru_cache(maxsize=8192)
@@ -121,11 +121,11 @@ def _classify(tag: str, role: str, itemprop: str, names: str) -> int:
         role = role.strip().lower()
         if role in _CONTENT_ROLES:
             return CONTENT
-        if role in _BOILERPLATE_ROLES:
+        if role in BOILERPLATE_ROLES:
             return BOILERPLATE
     if itemprop and _CONTENT_ITEMPROPS.search(itemprop):
         return CONTENT
-    if tag in _BOILERPLATE_TAGS:
+    if tag in BOILERPLATE_TAGS:
         return BOILERPLATE
     lowered = names.lower()
     if tag in _SEMANTIC_CONTENT_TAGS:
@@ -154,7 +154,7 @@ _NAV_RE = re.compile(r"nav|menu|dropdown|header|footer|breadcrumb|review|comment
 def weak_boilerplate(el, tag: str) -> bool:
     """A boilerplate mark from a class/id word that can be style ("sticky", "slider", "card
     promo"): not a tag, not a role, not a strong word, nothing about navigation or reviews."""
-    if tag in _BOILERPLATE_TAGS or el.get("role"):
+    if tag in BOILERPLATE_TAGS or el.get("role"):
         return False
     names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
     return not _strong_boilerplate(names) and _NAV_RE.search(names) is None

@@ -12,11 +12,11 @@ page's one slide, a docs page's intro paragraph).
 from __future__ import annotations
 
 from . import features as feat
+from . import hints
 
-# Tags whose subtree is boilerplate whatever its text (the page's header too, here).
-_BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "menu", "header"})
-# ARIA roles of the same (landmarks and widgets that are never the main content).
-_BOILERPLATE_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "toolbar", "dialog", "alertdialog"})
+# Tags whose subtree is boilerplate whatever its text: the markup hints' (hints.py), and the
+# page's header too here.
+_BOILERPLATE_TAGS = hints.BOILERPLATE_TAGS | {"header"}
 # A rescued container must be mostly text outside links (not a menu nobody marked) ...
 RESCUE_MAX_LINK_DENSITY = 0.5
 # ... and hold at least this share of the page's text outside links (most of it).
@@ -50,4 +50,4 @@ def _boilerplate_by_tag_or_role(el, tag: str) -> bool:
     if tag in _BOILERPLATE_TAGS:
         return True
     role = el.get("role")
-    return bool(role) and role.strip().lower() in _BOILERPLATE_ROLES
+    return bool(role) and role.strip().lower() in hints.BOILERPLATE_ROLES

@@ -17,6 +17,7 @@ import re
 
 from lxml import etree
 
+from .. import dom
 from ..context import PageContext
 from . import features as feat
 
@@ -37,7 +38,7 @@ def remove_modal_dialogs(body, ctx: PageContext) -> int:
     limit = DIALOG_MAX_SHARE * len(body.text_content())
     found = [el for el in found if len(el.text_content()) <= limit]
     inside = set(found)
-    outermost = [el for el in found if not any(a in inside for a in el.iterancestors())]
+    outermost = [el for el in found if not dom.has_ancestor_in(el, inside)]
     report = ctx.new_report("auto") if outermost else None
     for el in outermost:
         ctx.kill(el, report, "modal dialog")  # (its links, e.g. the terms, stay reachable at the bottom)
@@ -119,8 +120,9 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
                 i += f.count[i]  # (no heading in this subtree)
                 continue
             if f.tags[i] in _SECTION_HEADINGS and 0 < f.chars[i] <= ELSEWHERE_HEADING_MAX_CHARS:
-                label = f.elements[i].text_content()
-                if _ELSEWHERE_HEADING.match(label) and _still_under(f.elements[i], f.elements[root]):
+                heading, top = f.elements[i], f.elements[root]
+                still_under = heading is top or dom.is_inside(heading, top)  # (cleaning may have removed an ancestor)
+                if still_under and _ELSEWHERE_HEADING.match(heading.text_content()):
                     section = _section_of(f, i, root, limit)
                     doomed.append(section)
                     i = section + f.count[section]
@@ -152,7 +154,3 @@ def _text_before(f: feat.Features, ancestor: int, i: int) -> bool:
             return True  # a subtree before i with text
     return f.elements[ancestor].text is not None and f.elements[ancestor].text.strip() != ""
 
-
-def _still_under(el, root) -> bool:
-    """``el`` is still in ``root``'s subtree (cleaning has not removed an ancestor of it)."""
-    return el is root or any(a is root for a in el.iterancestors())

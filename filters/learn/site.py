@@ -145,7 +145,7 @@ def _edge_blocks(root, blocks: list) -> list:
         return []
     start, end = _text_offsets(root)
     wanted = set(blocks)
-    outer = [el for el in blocks if not any(a in wanted for a in el.iterancestors())]
+    outer = [el for el in blocks if not dom.has_ancestor_in(el, wanted)]
     spans = sorted((start[el], end[el], el) for el in outer if el in start)
     edge = []
     covered = 0
@@ -185,4 +185,4 @@ def _text_offsets(root) -> tuple[dict, dict]:
 
 def _outermost_paths(template: list[Block]) -> list[str]:
     elements = {b.element for b in template}
-    return [b.path for b in template if not any(a in elements for a in b.element.iterancestors())]
+    return [b.path for b in template if not dom.has_ancestor_in(b.element, elements)]
