@@ -31,3 +31,14 @@ def test_unmatched_segments_and_ordinary_hidden_divs_stay():
 
 def test_comments_go_their_tails_stay():
     assert body("<p>a<!--c-->b <b>x</b><!--d-->tail</p><?php x ?>z") == "<body><p>ab <b>x</b>tail</p>z</body>"
+
+
+def test_a_segment_is_a_hidden_div_whose_id_starts_with_s_colon():
+    # Only <div hidden id="S:..."> is a segment (what the XPath the lookup replaced matched):
+    # not a shown div with that id, a hidden <section>, or an id holding "S:" further in.
+    html = ("<article><template id='P:1'></template><p>kept</p></article>"
+            "<div id='S:1'><p>shown</p></div><section hidden id='S:1'><p>section</p></section>"
+            "<div hidden id='xS:1'><p>other</p></div>")
+    assert body(html) == ('<body><article><template id="P:1"></template><p>kept</p></article><div id="S:1"><p>shown</p></div>'
+                          '<section hidden id="S:1"><p>section</p></section><div hidden id="xS:1"><p>other</p></div></body>')
+    assert body(html + "<div HIDDEN id='S:1'><p>moved</p></div>").startswith("<body><article><p>moved</p><p>kept</p>")
