@@ -117,7 +117,8 @@ def _drop_unaddressable_attributes(root, elements: list | None = None) -> None:
     if elements is None:
         found = list(dict.fromkeys(attribute.getparent() for attribute in _BRACE_ATTRIBUTES(root)))
     else:
-        found = [el for el in elements if _brace_name(el.keys())]
+        # One substring test per element, inline (no call): most elements' names hold no "{".
+        found = [el for el in elements if "{" in "".join(el.keys()) and _brace_name(el.keys())]
     for el in found:
         kept = [(name, value) for name, value in el.attrib.items() if not name.startswith("{")]
         el.attrib.clear()
@@ -258,6 +259,10 @@ def describe(el) -> str:
 
 def text_of(el) -> str:
     """All text under ``el`` with whitespace collapsed."""
+    if len(el) == 0:
+        # No child node: all its text is .text (lxml joins adjacent text nodes into it), which is
+        # what text_content()'s XPath string() returns, without an XPath call (most links).
+        return collapse(el.text or "")
     return collapse(el.text_content())
 
 

@@ -65,3 +65,17 @@ def test_is_inside_and_has_ancestor_in_look_at_proper_ancestors_only():
     assert dom.is_inside(c, a) and dom.is_inside(b, a)
     assert not dom.is_inside(a, a) and not dom.is_inside(d, a) and not dom.is_inside(a, c)
     assert dom.has_ancestor_in(c, {d, b}) and not dom.has_ancestor_in(b, {b, c, d})
+
+
+@pytest.mark.parametrize("markup", ["<a>  two\n words </a>", "<a></a>", "<a>x<b> y </b>z</a>", "<a><img>alt</a>", "<a>\u3000wide\u00a0space</a>"])
+def test_text_of_a_childless_element_reads_its_text_as_text_content_does(markup):
+    el = lxml.html.fragment_fromstring(markup)
+    assert dom.text_of(el) == dom.collapse(el.text_content())
+
+
+def test_text_of_reads_past_a_comment_child():
+    # A comment is a child (len 1): the text after it is its tail, not the element's .text.
+    el = lxml.html.fragment_fromstring("<p>before</p>")
+    el.append(lxml.html.HtmlComment("note"))
+    el[-1].tail = " after"
+    assert dom.text_of(el) == "before after" == dom.collapse(el.text_content())
