@@ -123,14 +123,7 @@ def extract(doc) -> Metadata:
     tags = _by_tag(doc)
     meta = meta_map(tags["meta"])
     ld, page_date = article_json_ld(tags["script"])
-    title_el = _first(tags["title"], doc)
-    document_title = title_el.text_content() if title_el is not None else ""
-    site_name = _ld_names(ld.get("publisher")) or _first_value(meta, SITE_NAME_KEYS)
-    declared = _ld_title(ld, document_title) or _first_value(meta, TITLE_KEYS)
-    # Unlike Reader View, a declared title loses a "| Site name" part too: the reader page's
-    # header names the article, and the site is the page's address.
-    title = (strip_site_name(_clean(declared), site_name) if declared
-             else clean_title(document_title, tags["h1"], tags["h2"], site_name))
+    site_name, title = _site_name_and_title(doc, tags, meta, ld)
     byline = _ld_names(ld.get("author")) or _meta_byline(meta) or visible_byline(doc)
     published = (_ld_text(ld, "datePublished") or _first_value(meta, DATE_KEYS) or page_date.strip()
                  or _item_date(doc) or _time_element(tags["time"]))
@@ -145,6 +138,28 @@ def extract(doc) -> Metadata:
         site_name=_clean(site_name),
         excerpt=_clean(excerpt),
     )
+
+
+def title_of(doc) -> str:
+    """``extract(doc).title`` alone, without the byline, date and excerpt searches (filter
+    mode's HTML page shows no other field)."""
+    tags = _by_tag(doc)
+    meta = meta_map(tags["meta"])
+    ld, _ = article_json_ld(tags["script"])
+    return _clean(_site_name_and_title(doc, tags, meta, ld)[1])
+
+
+def _site_name_and_title(doc, tags: dict[str, list], meta: dict[str, str], ld: dict) -> tuple[str, str]:
+    """(site name, title before its final whitespace clean-up)."""
+    title_el = _first(tags["title"], doc)
+    document_title = title_el.text_content() if title_el is not None else ""
+    site_name = _ld_names(ld.get("publisher")) or _first_value(meta, SITE_NAME_KEYS)
+    declared = _ld_title(ld, document_title) or _first_value(meta, TITLE_KEYS)
+    # Unlike Reader View, a declared title loses a "| Site name" part too: the reader page's
+    # header names the article, and the site is the page's address.
+    title = (strip_site_name(_clean(declared), site_name) if declared
+             else clean_title(document_title, tags["h1"], tags["h2"], site_name))
+    return site_name, title
 
 
 def _clean(text: str) -> str:

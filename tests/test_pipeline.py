@@ -155,3 +155,19 @@ def test_a_description_shorter_than_the_content_is_not_shown(pipeline):
 def test_auto_serves_an_empty_page_with_a_description_as_a_reader_page(pipeline):
     result = pipeline.run(SHELL, URL)
     assert result.mode == "reader" and DESCRIPTION in result.output
+
+
+def test_filter_mode_metadata_is_the_parsed_pages_even_when_the_filters_removed_its_source(pipeline):
+    # Filter mode reads only the title before filtering; Result.metadata comes later from a new
+    # parse: the byline inside the link list the chain removes must still be there.
+    from clearpage.filters import dom, metadata
+
+    links = "".join(f"<li><a href='/t/{i}'>Topic {i}</a></li>" for i in range(8))
+    byline_page = PAGE.replace(NAV, f"<div class='topics'><ul>{links}<li class='byline'>Ann Writer</li></ul></div>")
+    expected = metadata.extract(dom.parse(byline_page))
+    assert expected.byline == "Ann Writer" and expected.title == "Story title"
+    result = pipeline.run(byline_page, URL, mode="filter")
+    assert "Ann Writer" not in result.html and result.title == expected.title
+    assert result.metadata == expected
+    assert pipeline.run(byline_page, URL, mode="filter", format="text").metadata == expected
+    assert pipeline.run(byline_page, URL, mode="reader").metadata == expected
