@@ -20,3 +20,21 @@ def test_single_utf8_charset_declaration():
     doc = dom.parse("<html><head><meta charset=iso-8859-1><meta http-equiv=content-type content='text/html; charset=koi8-r'><title>t</title></head><p>x</p></html>")
     out = html_out.serialize(doc)
     assert out.count("charset") == 1 and "<head><meta charset=\"utf-8\">" in out
+
+
+def test_serialize_writes_what_lxml_html_tostring_writes():
+    # serialize skips lxml.html.tostring's Content-Type substitution when the text holds no such
+    # <meta>: with one (raw in a <style>, say) or without, the result must be the same.
+    import lxml.html
+
+    pages = [
+        "<html><head><title>t</title></head><body><p>plain &lt;meta http-equiv=\"Content-Type\"&gt;</p></body></html>",
+        "<html><head><style>p::after{content:'<meta http-equiv=\"Content-Type\" content=x>'}</style></head><body><p>x</p></body></html>",
+        "<html><head><meta http-equiv='Content-Type' content='text/html; charset=latin-1'></head><body><p>y</p></body></html>",
+    ]
+    for page in pages:
+        expected_doc = dom.parse(page)
+        html_out.declare_utf8(expected_doc)  # serialize declares UTF-8 first
+        expected = lxml.html.tostring(expected_doc, encoding="unicode", method="html")
+        assert html_out.serialize(dom.parse(page), None) == expected
+    assert "content=x>" not in html_out.serialize(dom.parse(pages[1]), None)  # the substitution ran there

@@ -3,13 +3,18 @@ from __future__ import annotations
 
 import re
 
-import lxml.html
+from lxml import etree
 
 from .. import dom
 
 DEFAULT_DOCTYPE = "<!DOCTYPE html>"
 # A doctype may follow a BOM, whitespace, comments and an XML declaration.
 _HAS_DOCTYPE = re.compile(r"^\ufeff?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<!doctype", re.IGNORECASE | re.DOTALL)
+# What lxml.html.tostring removes from etree.tostring's HTML (its own pattern, lxml 4-6): the
+# Content-Type <meta> libxml2 can write. Its substitution scans the whole page; the plain search
+# for the pattern's start is ~3x cheaper, and most pages hold none (20 of 250 on wcxb-dev).
+_META_CONTENT_TYPE_START = '<meta http-equiv="Content-Type"'
+_META_CONTENT_TYPE = re.compile(r'<meta http-equiv="Content-Type"[^>]*>')
 
 
 def declare_utf8(doc) -> None:
@@ -32,7 +37,9 @@ def declare_utf8(doc) -> None:
 def serialize(doc, doctype: str | None = DEFAULT_DOCTYPE) -> str:
     """The document as HTML text; ``doctype=None`` writes none (the page keeps quirks mode)."""
     declare_utf8(doc)
-    body = lxml.html.tostring(doc, encoding="unicode", method="html")
+    body = etree.tostring(doc, encoding="unicode", method="html")
+    if _META_CONTENT_TYPE_START in body:  # then as lxml.html.tostring(doc, encoding="unicode") does
+        body = _META_CONTENT_TYPE.sub("", body)
     return f"{doctype}\n{body}" if doctype else body
 
 
