@@ -86,8 +86,10 @@ def _split_camel_lowered(names: str) -> str:
 
 # A boilerplate token: one of ``_BOILERPLATE_TOKENS`` standing between separators (what
 # ``_tokens`` splits on) or the ends, i.e. ``_tokens(names) & _BOILERPLATE_TOKENS`` is not empty
-# (one RE2 pass instead of splitting the names into a set).
-_BOILERPLATE_TOKEN_RE = re2.compile(r"(?:^|[^a-z0-9])(?:" + "|".join(sorted(_BOILERPLATE_TOKENS)) + r")(?:[^a-z0-9]|$)")
+# (one regex pass instead of splitting the names into a set). Compiled with ``re``: with the
+# separator first, it fails fast at most positions, and on a page's class lists it takes less
+# than half the time of RE2 behind its Python wrapper (same yes/no: no lookaround, plain words).
+_BOILERPLATE_TOKEN_RE = re.compile(r"(?:^|[^a-z0-9])(?:" + "|".join(sorted(_BOILERPLATE_TOKENS)) + r")(?:[^a-z0-9]|$)")
 
 
 def _has_boilerplate_token(names: str) -> bool:
