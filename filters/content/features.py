@@ -166,11 +166,12 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
             if tail := el.tail:
                 append_piece((p, tail))
             continue
-        get = el.get
-        # Reading the four attributes ``is_hidden`` can say yes to here costs less than one
-        # XPath pass selecting their owners (libxml2 walks the whole tree for each query).
-        if check_hidden and (get("style") is not None or get("hidden") is not None or get("aria-hidden") is not None
-                             or _maybe_hidden_class(get("class"))) and is_hidden(el):
+        # Which of the four attributes ``is_hidden`` can say yes to are there, read here from the
+        # element's attribute names (one call; ``get`` parses its key on every call), costs less
+        # than one XPath pass selecting their owners (libxml2 walks the whole tree per query).
+        names = el.keys()
+        if check_hidden and names and ("style" in names or "hidden" in names or "aria-hidden" in names
+                                       or ("class" in names and _maybe_hidden_class(el.get("class")))) and is_hidden(el):
             hidden.append((p, el))
             if tail := el.tail:
                 append_piece((p, tail))
@@ -183,7 +184,7 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
         append_depth(depth[p] + 1)
         append_is_block(kind == _BLOCK)
         append_block(i if kind == _BLOCK else block[p])
-        linked = tag == "a" and get("href") is not None
+        linked = tag == "a" and "href" in names
         append_link(linked)
         append_in_link(linked or in_link[p])
         if text := el.text:

@@ -100,8 +100,14 @@ def hint(el, tag: str) -> int:
     """CONTENT, BOILERPLATE, COMMENTS or NEUTRAL for one element, from its own markup."""
     if tag in _PAGE_TAGS:
         return NEUTRAL  # <body class="has-sidebar sticky-header ..."> describes the page, not a block
+    # (the element's attribute names in one call, then ``get`` only for those it has: ``get``
+    # parses its key on every call, and most elements have a class and little else)
+    names = el.keys()
     get = el.get
-    role, itemprop, cls, ident = get("role"), get("itemprop"), get("class"), get("id")
+    role = get("role") if "role" in names else None
+    itemprop = get("itemprop") if "itemprop" in names else None
+    cls = get("class") if "class" in names else None
+    ident = get("id") if "id" in names else None
     if not (role or itemprop or cls or ident):
         return _TAG_ONLY.get(tag, NEUTRAL)
     return _markup_hint(tag, role, itemprop, cls, ident)
