@@ -137,6 +137,7 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     is attributed without recursion: an element's text to itself, its tail to its parent.
     """
     everything = root.xpath("descendant-or-self::*")
+    # The root is element 0, a text block whatever its tag; the loop below numbers the rest.
     number: dict = {root: 0}  # visible element -> its number (skipped elements are not in it)
     elements: list = [root]
     tags: list[str] = [root.tag.lower()]
