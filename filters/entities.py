@@ -58,36 +58,42 @@ def _unspaced(ch: str) -> bool:
 # The characters _SENTENCE_END accepts before the whitespace that precedes a word.
 _SENTENCE_PUNCTUATION = frozenset(".!?。！？:;\"“”«»\n")
 SENTENCE_WINDOW = 3  # characters before a word in which a sentence end is looked for
+# ``_TOKEN`` as the separator of a split: [gap, word, gap, word, ..., gap] in one C-level pass
+# (no match object per word; the scan runs over the whole article for every reader page with
+# captioned images).
+_TOKEN_SPLIT = re.compile(f"({_TOKEN.pattern})")
 
 
-def sentence_starts(text: str, tokens) -> list[bool]:
-    """For each token: does it start a sentence? The text start, a line break since the previous
-    token, or a sentence-ending character followed only by whitespace in the 3 characters before it.
+def words_and_gaps(text: str) -> tuple[list[str], list[str]]:
+    """The words (``_TOKEN`` matches) of ``text`` and, for each, the text between it and the word before."""
+    parts = _TOKEN_SPLIT.split(text)
+    return parts[1::2], parts[0:-1:2]
 
-    The same reading as searching ``_SENTENCE_END`` in that window, without a regex call per word
-    (the entity scan runs over the whole article for every reader page with images).
+
+def sentence_starts(gaps: list[str]) -> list[bool]:
+    """For each word, from the gap before it: does it start a sentence? The text start, a line
+    break since the previous word, or a sentence-ending character followed only by whitespace in
+    the 3 characters before it.
+
+    The same reading as searching ``_SENTENCE_END`` in that window, without a regex call per
+    word: a word ends in a letter or digit, never in sentence punctuation, so when the gap is
+    shorter than the window the part of the previous word inside it cannot end a sentence.
     """
-    starts = []
-    previous_end = 0
+    starts = [True] * len(gaps)  # (the first word starts the text)
     punctuation = _SENTENCE_PUNCTUATION
-    for match in tokens:
-        start = match.start()
-        if previous_end == 0 or "\n" in text[previous_end:start]:
-            starts.append(True)
-        else:
-            window = text[max(0, start - SENTENCE_WINDOW):start].rstrip()
-            starts.append(bool(window) and window[-1] in punctuation)
-        previous_end = match.end()
+    for k in range(1, len(gaps)):
+        gap = gaps[k]
+        if "\n" not in gap:
+            window = gap[-SENTENCE_WINDOW:].rstrip()
+            starts[k] = bool(window) and window[-1] in punctuation
     return starts
 
 
-def _inner_capitalised(tokens, starts: list[bool]) -> set[str]:
+def _inner_capitalised(words: list[str], starts: list[bool]) -> set[str]:
     seen = set()
-    for match, start in zip(tokens, starts):
-        if not start:
-            word = match.group()
-            if word[0].isupper() or word[0].istitle():
-                seen.add(word.casefold())
+    for word, start in zip(words, starts):
+        if not start and (word[0].isupper() or word[0].istitle()):
+            seen.add(word.casefold())
     return seen
 
 
@@ -97,17 +103,17 @@ class PatternExtractor:
     def count_with_known(self, text: str) -> tuple[Counter, frozenset[str]]:
         """``count(text, known)`` with ``known`` = the text's own inner-capitalised words, and those
         words; one scan of the text instead of two (what ``images.judge`` needs for the article)."""
-        tokens = list(_TOKEN.finditer(text))
-        starts = sentence_starts(text, tokens)
-        known = frozenset(_inner_capitalised(tokens, starts))
-        return self._count(text, tokens, starts, known, known), known
+        words, gaps = words_and_gaps(text)
+        starts = sentence_starts(gaps)
+        known = frozenset(_inner_capitalised(words, starts))
+        return self._count(words, gaps, starts, known, known), known
 
     def count(self, text: str, known: frozenset[str] = frozenset()) -> Counter:
-        tokens = list(_TOKEN.finditer(text))
-        starts = sentence_starts(text, tokens)
-        return self._count(text, tokens, starts, _inner_capitalised(tokens, starts), known)
+        words, gaps = words_and_gaps(text)
+        starts = sentence_starts(gaps)
+        return self._count(words, gaps, starts, _inner_capitalised(words, starts), known)
 
-    def _count(self, text: str, tokens: list, starts: list[bool], inner_caps, known) -> Counter:
+    def _count(self, words_: list[str], gaps: list[str], starts: list[bool], inner_caps, known) -> Counter:
         counts: Counter = Counter()
         sequence: list[str] = []
         sequence_start = False
@@ -124,11 +130,8 @@ class PatternExtractor:
                 counts[" ".join(words).casefold()] += 1
             sequence, pending_particle = [], None
 
-        previous_end = 0
-        for match, starts_sentence in zip(tokens, starts):
-            word = match.group()
-            joined = bool(sequence) and not starts_sentence and text[previous_end:match.start()].strip(" \u00a0-") == ""
-            previous_end = match.end()
+        for word, gap, starts_sentence in zip(words_, gaps, starts):
+            joined = bool(sequence) and not starts_sentence and gap.strip(" \u00a0-") == ""
             first = word[0]
             if first.isdigit():
                 if sequence:  # an empty sequence has no pending particle either: nothing to flush
@@ -162,10 +165,10 @@ class PatternExtractor:
         return counts
 
     @staticmethod
-    def inner_capitalised(text: str, tokens=None) -> set[str]:
+    def inner_capitalised(text: str) -> set[str]:
         """Case-folded words seen capitalised inside a sentence (not at its start)."""
-        tokens = list(tokens if tokens is not None else _TOKEN.finditer(text))
-        return _inner_capitalised(tokens, sentence_starts(text, tokens))
+        words, gaps = words_and_gaps(text)
+        return _inner_capitalised(words, sentence_starts(gaps))
 
     @staticmethod
     def _caseless(word: str, counts: Counter) -> None:

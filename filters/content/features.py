@@ -115,17 +115,14 @@ class Features:
         return out
 
 
-# Elements that may be hidden (with ``_maybe_hidden_class``, a superset of what ``is_hidden``
-# says yes to), found in one C-level pass so the per-element checks run only on them: the owners
-# of a hidden, aria-hidden or style attribute. (Selecting the attributes and stepping up to their
-# owners is about twice as fast in libxml2 as one predicate on every element.)
-_MAYBE_HIDDEN = etree.XPath("(descendant::*/@hidden | descendant::*/@aria-hidden | descendant::*/@style)/..")
+# What the walk needs to know about a tag, in one dictionary lookup per element.
+_INLINE, _BLOCK, _INVISIBLE, _CONTROL = 0, 1, 2, 3
+_TAG_KIND = {**{t: _BLOCK for t in BLOCK_TAGS}, **{t: _INVISIBLE for t in INVISIBLE_TAGS}, **{t: _CONTROL for t in CONTROL_TAGS}, "": _INVISIBLE}
 
 
 def _maybe_hidden_class(cls: str | None) -> bool:
     """A class holding "hid" (hide, hidden, is-hidden) or "display-none", matched case-sensitively
-    like ``_HIDDEN_CLASS``: the only classes ``is_hidden`` can say yes to. (Read per visible
-    element in the walk: libxml2 takes about three times as long to test every class in XPath.)"""
+    like ``_HIDDEN_CLASS``: the only classes ``is_hidden`` can say yes to."""
     return bool(cls) and ("hid" in cls or "display-none" in cls)
 
 
@@ -140,68 +137,75 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     is attributed without recursion: an element's text to itself, its tail to its parent.
     """
     everything = root.xpath("descendant-or-self::*")
-    position = {el: k for k, el in enumerate(everything)}
-    number_of = [-1] * len(everything)  # position -> visible element number (-1: skipped)
-    elements: list = []
-    tags: list[str] = []
-    parent: list[int] = []
-    depth: list[int] = []
-    block: list[int] = []
-    is_block: list[bool] = []
-    in_link: list[bool] = []
-    is_link: list[bool] = []
+    # The root is element 0, a text block whatever its tag; the loop below numbers the rest.
+    number: dict = {root: 0}  # visible element -> its number (skipped elements are not in it)
+    elements: list = [root]
+    tags: list[str] = [root.tag.lower()]
+    parent: list[int] = [-1]
+    depth: list[int] = [0]
+    block: list[int] = [0]
+    is_block: list[bool] = [True]
+    is_link: list[bool] = [tags[0] == "a" and root.get("href") is not None]
+    in_link: list[bool] = is_link[:]
     hidden: list = []
-    pieces: list[tuple[int, str]] = []  # (visible element number, its text or a child's tail)
+    pieces: list[tuple[int, str]] = [(0, root.text)] if root.text else []  # (visible element number, its text or a child's tail)
     controls_of: dict[int, int] = {}
     check_hidden = not hidden_shown
-    maybe_hidden = set(_MAYBE_HIDDEN(root)) if check_hidden else set()
     # (appends and lookups bound to locals, each text and tail read once: this loop sees every element)
     append_element, append_tag, append_parent, append_depth = elements.append, tags.append, parent.append, depth.append
     append_block, append_is_block, append_link, append_in_link = block.append, is_block.append, is_link.append, in_link.append
-    append_piece, position_of = pieces.append, position.get
-    for k, el in enumerate(everything):
-        p_pos = position_of(el.getparent(), -1) if k else -1
-        p = number_of[p_pos] if p_pos >= 0 else -1
-        if k and p < 0:
+    append_piece, number_get, kind_of = pieces.append, number.get, _TAG_KIND.get
+    i = 0
+    for el in everything[1:]:
+        # (every element but the root has its parent in ``everything``: not numbered = skipped)
+        p = number_get(el.getparent(), -1)
+        if p < 0:
             continue  # inside a skipped subtree (its tail goes with it)
         tag = el.tag.lower()  # (a str: the query selects elements only, never comments or PIs)
-        if k and (tag in INVISIBLE_TAGS or not tag):
-            if tag in CONTROL_TAGS:
+        kind = kind_of(tag, _INLINE)
+        if kind >= _INVISIBLE:
+            if kind == _CONTROL:
                 controls_of[p] = controls_of.get(p, 0) + 1
             if tail := el.tail:
                 append_piece((p, tail))
             continue
-        if k and check_hidden and (el in maybe_hidden or _maybe_hidden_class(el.get("class"))) and is_hidden(el):
+        # Which of the four attributes ``is_hidden`` can say yes to are there, read here from the
+        # element's attribute names (one call; ``get`` parses its key on every call), costs less
+        # than one XPath pass selecting their owners (libxml2 walks the whole tree per query).
+        names = el.keys()
+        if check_hidden and names and ("style" in names or "hidden" in names or "aria-hidden" in names
+                                       or ("class" in names and _maybe_hidden_class(el.get("class")))) and is_hidden(el):
             hidden.append((p, el))
             if tail := el.tail:
                 append_piece((p, tail))
             continue
-        i = len(elements)
-        number_of[k] = i
+        i += 1
+        number[el] = i
         append_element(el)
         append_tag(tag)
         append_parent(p)
-        append_depth(depth[p] + 1 if p >= 0 else 0)
-        blockish = tag in BLOCK_TAGS or p < 0
-        append_is_block(blockish)
-        append_block(i if blockish else block[p])
-        linked = tag == "a" and el.get("href") is not None
+        append_depth(depth[p] + 1)
+        append_is_block(kind == _BLOCK)
+        append_block(i if kind == _BLOCK else block[p])
+        linked = tag == "a" and "href" in names
         append_link(linked)
-        append_in_link(linked or (p >= 0 and in_link[p]))
+        append_in_link(linked or in_link[p])
         if text := el.text:
             append_piece((i, text))
-        if p >= 0 and (tail := el.tail):
+        if tail := el.tail:
             append_piece((p, tail))
-    for node in root.xpath("descendant::comment() | descendant::processing-instruction()"):
+    # (``iter`` by node type walks the tree in C and makes proxies only for what it yields: about
+    # a third cheaper than the XPath union, which sorts its result, and linear on a deep page)
+    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
         if node.tail:
-            p_pos = position.get(node.getparent(), -1)
-            if p_pos >= 0 and number_of[p_pos] >= 0:
-                pieces.append((number_of[p_pos], node.tail))
+            p = number_get(node.getparent(), -1)
+            if p >= 0:
+                pieces.append((p, node.tail))
 
     # Proxies must die deepest first: lxml frees each one with a walk up to the nearest
     # ancestor that still has a proxy, so freeing top-down is quadratic on a deep page.
     # ``elements`` (a list, released back to front) must hold the last references.
-    del position
+    del number
     n = len(elements)
     own_chars = [0] * n
     own_link = [0] * n
@@ -234,7 +238,9 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     link_chars = own_link[:]
     punct = own_punct[:]
     links = [1 if x else 0 for x in is_link]
-    controls = [controls_of.get(i, 0) for i in range(n)]
+    controls = [0] * n
+    for i, k in controls_of.items():
+        controls[i] = k
     headings = [1 if t in HEADING_TAGS else 0 for t in tags]
     images = [1 if t in ("img", "picture") else 0 for t in tags]
     count = [1] * n

@@ -86,8 +86,10 @@ def _split_camel_lowered(names: str) -> str:
 
 # A boilerplate token: one of ``_BOILERPLATE_TOKENS`` standing between separators (what
 # ``_tokens`` splits on) or the ends, i.e. ``_tokens(names) & _BOILERPLATE_TOKENS`` is not empty
-# (one RE2 pass instead of splitting the names into a set).
-_BOILERPLATE_TOKEN_RE = re2.compile(r"(?:^|[^a-z0-9])(?:" + "|".join(sorted(_BOILERPLATE_TOKENS)) + r")(?:[^a-z0-9]|$)")
+# (one regex pass instead of splitting the names into a set). Compiled with ``re``: with the
+# separator first, it fails fast at most positions, and on a page's class lists it takes less
+# than half the time of RE2 behind its Python wrapper (same yes/no: no lookaround, plain words).
+_BOILERPLATE_TOKEN_RE = re.compile(r"(?:^|[^a-z0-9])(?:" + "|".join(sorted(_BOILERPLATE_TOKENS)) + r")(?:[^a-z0-9]|$)")
 
 
 def _has_boilerplate_token(names: str) -> bool:
@@ -98,8 +100,14 @@ def hint(el, tag: str) -> int:
     """CONTENT, BOILERPLATE, COMMENTS or NEUTRAL for one element, from its own markup."""
     if tag in _PAGE_TAGS:
         return NEUTRAL  # <body class="has-sidebar sticky-header ..."> describes the page, not a block
+    # (the element's attribute names in one call, then ``get`` only for those it has: ``get``
+    # parses its key on every call, and most elements have a class and little else)
+    names = el.keys()
     get = el.get
-    role, itemprop, cls, ident = get("role"), get("itemprop"), get("class"), get("id")
+    role = get("role") if "role" in names else None
+    itemprop = get("itemprop") if "itemprop" in names else None
+    cls = get("class") if "class" in names else None
+    ident = get("id") if "id" in names else None
     if not (role or itemprop or cls or ident):
         return _TAG_ONLY.get(tag, NEUTRAL)
     return _markup_hint(tag, role, itemprop, cls, ident)

@@ -65,7 +65,10 @@ def _reference_starts(text, tokens):
 def test_sentence_starts_reads_what_the_sentence_end_pattern_reads(pieces):
     text = "".join(pieces)
     tokens = list(entities._TOKEN.finditer(text))
-    assert entities.sentence_starts(text, tokens) == _reference_starts(text, tokens)
+    words, gaps = entities.words_and_gaps(text)
+    assert words == [m.group() for m in tokens]
+    assert gaps == [text[a.end() if a else 0:b.start()] for a, b in zip([None, *tokens], tokens)]
+    assert entities.sentence_starts(gaps) == _reference_starts(text, tokens)
     extractor = entities.PatternExtractor()
     counts, known = extractor.count_with_known(text)
     assert known == frozenset(extractor.inner_capitalised(text))
