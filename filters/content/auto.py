@@ -35,6 +35,7 @@ from . import features as feat
 from . import hints
 from . import discussion as discussion_rules
 from . import rescue
+from . import accordions
 from . import sections
 from .consent import remove_consent_dialogs
 from ..learn import classifier
@@ -156,6 +157,7 @@ class Auto(ContentAlgorithm):
             return None
         # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
         kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+        accordions.unmark_accordion_items(f, kinds)  # (accordions.py: an FAQ's questions and answers are content)
         records = self._records(f)
         _unmark_records(f, kinds, records[2], self.options.boilerplate_max_share * f.chars[0])
         for i, kind in enumerate(kinds):
