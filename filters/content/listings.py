@@ -31,13 +31,13 @@ def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_ite
     content_chars = sum(f.chars[i] for i in nodes)
     if not content_chars:
         return set()
-    groups: dict[tuple[int, str, str], list[int]] = {}
-    for root in nodes:
-        for i in range(root + 1, root + f.count[root]):
-            if f.chars[i] and kinds[i] not in _MARKED:
-                groups.setdefault((f.parent[i], f.tags[i], f.elements[i].get("class") or ""), []).append(i)
-    spared: set[int] = set()
     limit = LISTING_MIN_SHARE * content_chars
+    groups: dict[tuple[int, str, str], list[int]] = {}
+    for parent in _holding(f, nodes, limit):  # (a listing's parent holds its text: only those are looked into)
+        for i in f.children(parent):
+            if f.chars[i] and kinds[i] not in _MARKED:
+                groups.setdefault((parent, f.tags[i], f.elements[i].get("class") or ""), []).append(i)
+    spared: set[int] = set()
     for (_, tag, _), members in groups.items():
         chars = sum(f.chars[i] for i in members)
         if len(members) < min_items or tag == "a" or chars < limit:
@@ -48,3 +48,18 @@ def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_ite
             spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED)
     return spared
 
+
+def _holding(f: feat.Features, nodes: list[int], limit: float) -> list[int]:
+    """The elements of the selection ``nodes`` holding at least ``limit`` characters (a few:
+    the subtrees of smaller ones are skipped)."""
+    found = []
+    for root in nodes:
+        end = root + f.count[root]
+        i = root
+        while i < end:
+            if f.chars[i] >= limit:
+                found.append(i)
+                i += 1
+            else:
+                i += f.count[i]
+    return found
