@@ -35,6 +35,8 @@ from . import features as feat
 from . import hints
 from . import discussion as discussion_rules
 from . import rescue
+from . import accordions
+from . import listings
 from . import sections
 from .consent import remove_consent_dialogs
 from ..learn import classifier
@@ -156,6 +158,7 @@ class Auto(ContentAlgorithm):
             return None
         # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
         kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+        accordions.unmark_accordion_items(f, kinds)  # (accordions.py: an FAQ's questions and answers are content)
         records = self._records(f)
         _unmark_records(f, kinds, records[2], self.options.boilerplate_max_share * f.chars[0])
         for i, kind in enumerate(kinds):
@@ -374,13 +377,14 @@ class Auto(ContentAlgorithm):
         # With this much prose the content is an article: its link lists are navigation even
         # when their titles are long (archives, tables of contents, related posts).
         article = self._prose_chars(f, nodes) >= self.options.article_prose_chars
+        spared = set() if article else listings.spared_records(f, kinds, nodes, self.options.record_min_items)  # (listings.py: a listing's entries are not link lists)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:
             end = root + f.count[root]
             i = root + 1
             while i < end:
-                why = self._boilerplate_reason(f, kinds, scores, i, forum, content_chars, article)
+                why = "" if i in spared else self._boilerplate_reason(f, kinds, scores, i, forum, content_chars, article)
                 if why:
                     doomed.append((i, why))
                     i += f.count[i]  # skip the subtree

@@ -5,7 +5,9 @@ Forum software repeats these beside every post (``div.signature``, XenForo's
 ``message-userExtras``, vBulletin's ``usertitle``, phpBB's "Posts: 138 / Joined: ...",
 "Quote" and "Top" links); they are the poster's or the software's, not the thread's, and on a
 long thread they add up to a large share of the text. Markup names find the first kind;
-the stats and buttons are found by their short, fixed text (English labels only). ``auto`` calls
+the stats and buttons are found by their short, fixed text (English labels only), as are
+the software's labels around the posts ("Click to expand...", "3 likes", "Last edited: ...",
+"Ask question", "Explore related questions", "Not open for further replies"). ``auto`` calls
 ``remove_post_furniture`` on its selection when the page is a discussion (by URL or
 microdata); on any other page these names mean something else (a letter's signature block,
 an article's author box) and are left alone.
@@ -34,6 +36,19 @@ _POST_BUTTON = re.compile(
     r"(?:quote|multi-?quote|reply|reply with quote|report|top|back to top|share|follow|flag|"
     r"improve this (?:question|answer|post)|add a comment|online|offline)",
     re.IGNORECASE,
+)
+# The thread's own labels around the posts, the whole element's text: quote expanders ("Click to
+# expand..."), like counts, when a post was asked, edited or viewed, the sign-in and ask
+# prompts, the lead-ins of related-question lists, the closed-thread notice.
+_THREAD_LABEL = re.compile(
+    r"(?:click to (?:expand|shrink)\.*|[\d.,]+k? likes?|jump to latest|last edited:?.{0,30}|"
+    r"(?:asked|modified|viewed) .{0,30}(?:ago|times)|"
+    r"ask (?:a )?question|start asking to get answers|find the answer to your question by asking\.?|"
+    r"you must log in to answer this question\.?|create an account(?: or sign in to comment)?|"
+    r"register a new account|sign in(?: now)?|already have an account\? sign in here\.?|"
+    r"explore related questions|see similar questions with these tags\.?|recommended posts|most popular posts|"
+    r"(?:this thread is )?not open for further replies\.?)",
+    re.IGNORECASE | re.DOTALL,
 )
 # Stat lines and buttons are short; a longer text is the post's own.
 STAT_MAX_CHARS = 60
@@ -68,11 +83,11 @@ def furniture_in(roots) -> list:
 
 
 def is_stat_or_button(text: str) -> bool:
-    """A poster's stat line or a post's button, by its whole (stripped) text."""
+    """A poster's stat line, a post's button or a thread's label, by its whole (stripped) text."""
     text = text.strip()
     if not text or len(text) > STAT_MAX_CHARS:
         return False
-    return _POSTER_STAT.fullmatch(text) is not None or _POST_BUTTON.fullmatch(text) is not None
+    return _POSTER_STAT.fullmatch(text) is not None or _POST_BUTTON.fullmatch(text) is not None or _THREAD_LABEL.fullmatch(text) is not None
 
 
 def stats_and_buttons_in(roots) -> list:

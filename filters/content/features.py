@@ -41,8 +41,8 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 _HIDDEN_CLASS = re.compile(r"(?<!\S)(?:hide|hidden|is-hidden|display-none)(?!\S)")
 # ... unless another class shows the element on some screen ("hidden md:block", "hide@medium").
 _SHOWN_SOMEWHERE = re.compile(r"[:@]|\bd-\w+-(?:block|flex|grid|inline)")
-# Tab panels and accordion panes (a click shows them).
-_PANEL_NAMES = re.compile(r"tab-?pane|tab-?panel|tabs?__(?:content|panel|pane)|tab-content|accordion|collaps", re.IGNORECASE)
+# Tab panels, accordion panes and FAQ answers (a click shows them).
+_PANEL_NAMES = re.compile(r"tab-?pane|tab-?panel|tabs?__(?:content|panel|pane)|tab-content|accordion|collaps|faq", re.IGNORECASE)
 
 
 def is_hidden(el) -> bool:

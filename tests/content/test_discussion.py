@@ -102,3 +102,38 @@ def test_a_stat_label_inside_a_longer_line_stays():
 def test_the_largest_element_holding_only_the_stat_is_taken():
     doc = dom.parse(page("<div id='c'><dd class='count'><strong>Posts:</strong> 138</dd><p>Body text of the post, long enough to stay where it is.</p></div>"))
     assert [el.get("class") for el in discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']"))] == ["count"]
+
+
+def xenforo_post(i: int) -> str:
+    return (
+        f"<article class='message'><div class='message-body'>"
+        f"<blockquote class='bbCodeBlock--quote'><div class='bbCodeBlock-expandContent'>user{i + 1} said: the fan is loud</div>"
+        f"<div class='bbCodeBlock-expandLink'><a role='button'>Click to expand...</a></div></blockquote>"
+        f"<p>Post {i}: mine was loud too until I cleaned the dust filter and set a gentler fan curve in the firmware.</p>"
+        f"<div class='message-lastEdit'>Last edited: Jul {i + 1}, 2024</div></div>"
+        f"<div class='reactionsBar'><span>{i + 2} likes</span></div></article>"
+    )
+
+
+def test_a_forum_thread_loses_the_software_labels_around_posts(pipeline):
+    notice = "<div class='blockStatus'><span>Not open for further replies.</span></div>"
+    body = NAV + f"<div class='thread'><h1>Loud fan</h1>{notice}" + "".join(xenforo_post(i) for i in range(6)) + "</div>"
+    text = pipeline.run(page(body), FORUM_URL, mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    assert "the fan is loud" in text
+    for label in ("Click to expand", "Last edited", "likes", "further replies"):
+        assert label not in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Click to expand...", "3 likes", "1 Like", "Last edited: Jul 3, 2024", "asked 2 years, 3 months ago", "Viewed 12k times",
+     "Ask Question", "Explore related questions", "See similar questions with these tags.", "Not open for further replies."],
+)
+def test_thread_labels_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["I like it a lot", "Likes are overrated", "Click to expand the menu on the left", "Ask questions first, then buy"])
+def test_post_text_is_not_a_thread_label(text):
+    assert not discussion.is_stat_or_button(text)

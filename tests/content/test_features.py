@@ -36,6 +36,7 @@ def test_hidden(markup):
         "<div class='tab-pane' style='display:none'>x</div>",  # a click shows it
         "<div role='tabpanel' hidden>x</div>",
         "<div class='accordion-body collapse'>x</div>",
+        "<div class='faq-answer hide'>x</div>",  # an FAQ's answer, shown by a click
     ],
 )
 def test_not_hidden(markup):

@@ -1,0 +1,113 @@
+"""Accordions and FAQs for auto (filters/content/accordions.py): their questions and answers are
+content although their parts are named "header", "dropdown" or carry role=tablist."""
+from __future__ import annotations
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content import accordions
+from clearpage.filters.content import features as feat
+from clearpage.filters.content import hints
+from clearpage.filters.content.base import ALGORITHMS
+from clearpage.filters.context import PageContext
+
+INTRO = (
+    "<p>Our certification is a part-time, virtual programme for mid-career professionals. It brings "
+    "together a cohort of practitioners, who learn product strategy, technical skills and how to lead "
+    "change in their organisations, over twelve weeks of seminars, case studies and mentoring.</p>"
+)
+QUESTIONS = [
+    ("Who should apply?", "Professionals with at least five years of experience, who lead teams or projects, and want to grow."),
+    ("How much time does it take?", "About six hours a week: a live seminar, readings, and a project you complete with your group."),
+    ("Is there financial aid?", "Yes, a limited number of scholarships cover the fee for applicants from small organisations."),
+    ("What do I receive at the end?", "A certificate, a portfolio project, and a place in the alumni network with its events."),
+]
+
+
+@pytest.fixture(scope="module")
+def algo(default_config):
+    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
+
+
+def selected_text(algo, html: str) -> str:
+    url = "https://example.com/programme"
+    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
+    assert selection is not None
+    return " ".join(el.text_content() for el in selection.nodes)
+
+
+def faq(header_class: str, answer_class: str, wrapper_attrs: str = "class='accordion'") -> str:
+    items = "".join(
+        f"<div class='accordion-item'><h3 class='{header_class}'>{q}</h3><div class='{answer_class}'><p>{a}</p></div></div>"
+        for q, a in QUESTIONS
+    )
+    return f"<div {wrapper_attrs}>{items}</div>"
+
+
+def page(body: str) -> str:
+    menu = "<nav><ul>" + "".join(f"<li><a href='/p{i}'>Page {i}</a></li>" for i in range(8)) + "</ul></nav>"
+    return f"<html><body>{menu}<main><h1>Product certification</h1>{INTRO}{body}</main><footer><p>Copyright 2026</p></footer></body></html>"
+
+
+@pytest.mark.parametrize(
+    ("header_class", "answer_class"),
+    [("accordion-header", "accordion-item__dropdown"), ("faq__header", "faq__answer"), ("cmp-accordion__header", "cmp-accordion__panel")],
+)
+def test_faq_questions_and_answers_stay_in_the_selection(algo, header_class, answer_class):
+    text = selected_text(algo, page(faq(header_class, answer_class)))
+    assert "Our certification is a part-time" in text
+    for question, answer in QUESTIONS:
+        assert question in text
+        assert answer in text
+
+
+def test_a_tablist_accordion_keeps_its_answers(algo):
+    # (the page's other text outweighs the accordion, so its mark is not read as a wrapper's)
+    more = INTRO.replace("Our certification", "The programme") + INTRO.replace("Our certification", "This course")
+    text = selected_text(algo, page(more + faq("panel-heading", "panel-collapse", "id='accordion2' class='panel-group' role='tablist'")))
+    for _, answer in QUESTIONS:
+        assert answer in text
+
+
+def parts(html: str) -> tuple[feat.Features, list[int]]:
+    f = feat.compute(dom.body_of(dom.parse(f"<html><body>{html}</body></html>")))
+    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    return f, kinds
+
+
+def test_accordion_parts_lose_their_boilerplate_mark():
+    f, kinds = parts(faq("accordion-header", "accordion-item__dropdown"))
+    marked = [i for i, k in enumerate(kinds) if k == hints.BOILERPLATE]
+    assert marked  # (the hints read "header" and "dropdown" as boilerplate)
+    assert accordions.unmark_accordion_items(f, kinds) == len(marked)
+    assert hints.BOILERPLATE not in kinds
+
+
+def test_an_accordion_menu_of_links_keeps_its_mark():
+    links = "".join(f"<li><a href='/c{i}'>Category number {i}</a></li>" for i in range(6))
+    f, kinds = parts(f"<div class='accordion-header'><ul>{links}</ul></div>")
+    before = list(kinds)
+    assert hints.BOILERPLATE in before
+    assert accordions.unmark_accordion_items(f, kinds) == 0
+    assert kinds == before
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<div class='accordion-menu-header'>Menu</div>",  # a menu word
+        "<nav class='faq-nav'>FAQ</nav>",  # a boilerplate tag
+        "<div class='accordion-header' role='navigation'>Sections</div>",  # a boilerplate role
+        "<div class='accordion-item related-products'>Others</div>",  # other things
+        "<div class='site-header'>Header</div>",  # not an accordion part at all
+    ],
+)
+def test_other_boilerplate_is_not_an_accordion_part(html):
+    el = dom.parse(f"<html><body>{html}</body></html>").find(".//body")[0]
+    assert not accordions.is_accordion_part(el, el.tag)
+
+
+def test_accordion_and_faq_parts_are_recognised():
+    for html in ("<h3 class='accordion-header'>Q</h3>", "<div class='faqs__header'>Q</div>", "<div id='accordion2' class='panel-group' role='tablist'>Q</div>"):
+        el = dom.parse(f"<html><body>{html}</body></html>").find(".//body")[0]
+        assert accordions.is_accordion_part(el, el.tag), html

@@ -1,0 +1,86 @@
+"""Listings for auto (filters/content/listings.py): entries made of links are the listing, and
+cleaning keeps them."""
+from __future__ import annotations
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content import features as feat
+from clearpage.filters.content import hints
+from clearpage.filters.content import listings
+from clearpage.filters.content.base import ALGORITHMS
+from clearpage.filters.context import PageContext
+
+CITIES = ["Austin", "Boston", "Chicago", "Denver", "Seattle", "Toronto", "Miami", "Portland"]
+
+
+@pytest.fixture(scope="module")
+def algo(default_config):
+    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
+
+
+def selected_text(algo, html: str) -> str:
+    url = "https://example.com/events"
+    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
+    assert selection is not None
+    return " ".join(el.text_content() for el in selection.nodes)
+
+
+def event_card(i: int, extra: str = "") -> str:
+    """An entry that is nothing but links: title, description, venue, topic."""
+    return (
+        f"<div class='column'><span>May {i + 10}-{i + 12}, 2026</span><a href='/e{i}'>Conference {i}</a>"
+        f"<a href='/e{i}'>Talks for engineers</a>"
+        f"<a href='/c/{CITIES[i]}'>{CITIES[i]}</a><a href='/t/tech'>Tech</a>{extra}</div>"
+    )
+
+
+def events_page(cards: str) -> str:
+    menu = "<nav><ul>" + "".join(f"<li><a href='/p{i}'>Page {i}</a></li>" for i in range(8)) + "</ul></nav>"
+    intro = (
+        "<p>The best tech conferences of the year, picked by our editors: talks, workshops and meetups for "
+        "engineers, from two-day masterclasses to week-long festivals, in cities across the Americas.</p>"
+        "<p>Each event below links to its page, its city and its topic; dates are local. Prices, speakers and "
+        "schedules are on the organisers' sites, and we update the list every week.</p>"
+    )
+    return f"<html><body>{menu}<main><h1>Tech conferences 2026</h1>{intro}<div class='columns'>{cards}</div></main></body></html>"
+
+
+def test_a_listing_of_link_entries_keeps_its_entries(algo):
+    text = selected_text(algo, events_page("".join(event_card(i) for i in range(8))))
+    for i in range(8):
+        assert f"Conference {i}" in text
+        assert CITIES[i] in text
+
+
+def test_marked_boilerplate_inside_an_entry_still_goes(algo):
+    share = "<span class='share'>Share on X</span>"
+    text = selected_text(algo, events_page("".join(event_card(i, share) for i in range(8))))
+    assert "Conference 3" in text
+    assert "Share on X" not in text
+
+
+def features_and_kinds(html: str) -> tuple[feat.Features, list[int]]:
+    f = feat.compute(dom.body_of(dom.parse(f"<html><body>{html}</body></html>")))
+    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    return f, kinds
+
+
+def test_entries_holding_most_of_the_selection_are_spared():
+    f, kinds = features_and_kinds("<div class='columns'>" + "".join(event_card(i) for i in range(5)) + "</div>")
+    spared = listings.spared_records(f, kinds, [1], 3)
+    entries = [i for i in range(len(f)) if f.elements[i].get("class") == "column"]
+    assert len(entries) == 5
+    assert set(entries) <= spared
+
+
+def test_a_small_group_beside_the_text_is_not_a_listing():
+    prose = "<p>" + "A long paragraph of the article that holds most of the selection's text. " * 6 + "</p>"
+    f, kinds = features_and_kinds(f"<div>{prose}<div class='tags'>" + "".join(event_card(i) for i in range(3)) + "</div></div>")
+    assert listings.spared_records(f, kinds, [1], 3) == set()
+
+
+def test_columns_where_one_holds_the_text_are_a_layout():
+    wide = "<div class='column'>" + "<a href='/x'>A very long link title about many things</a>" * 12 + "</div>"
+    f, kinds = features_and_kinds(f"<div>{wide}{event_card(0)}{event_card(1)}</div>")
+    assert listings.spared_records(f, kinds, [1], 3) == set()
