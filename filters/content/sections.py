@@ -102,9 +102,9 @@ ELSEWHERE_HEADING_MAX_CHARS = 60
 ELSEWHERE_MAX_SHARE = 0.5
 
 
-def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageContext, also: re.Pattern | None = None) -> int:
     """Remove, inside the selection ``nodes``, the sections whose heading says they show other
-    things (similar items, customer reviews); returns how many were removed.
+    things (similar items, customer reviews; or headings matching ``also``); returns how many were removed.
 
     A section is the heading's widest ancestor inside the selection that starts with it and holds
     at most ``ELSEWHERE_MAX_SHARE`` of the selection's text.
@@ -122,7 +122,8 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
             if f.tags[i] in _SECTION_HEADINGS and 0 < f.chars[i] <= ELSEWHERE_HEADING_MAX_CHARS:
                 heading, top = f.elements[i], f.elements[root]
                 still_under = heading is top or dom.is_inside(heading, top)  # (cleaning may have removed an ancestor)
-                if still_under and _ELSEWHERE_HEADING.match(heading.text_content()):
+                label = heading.text_content() if still_under else ""
+                if still_under and (_ELSEWHERE_HEADING.match(label) or (also is not None and also.match(label))):
                     section = _section_of(f, i, root, limit)
                     doomed.append(section)
                     i = section + f.count[section]
