@@ -28,8 +28,8 @@ OTHER_ITEMS_HEADING = re.compile(
 
 # A text block repeating an earlier one of at least this many characters, word for word, is a
 # copy when it or the original sits in a variant for one screen size or a carousel slide;
-# shorter ones repeat by nature (labels, prices, "Add to cart").
-REPEAT_MIN_CHARS = 20
+# shorter ones repeat by nature (prices, sizes, "Sale").
+REPEAT_MIN_CHARS = 8
 # Cells and code repeat on purpose (a table's values, the same command in two examples).
 _REPEATING_TAGS = frozenset({"td", "th", "pre", "code"})
 # Class tokens of one rendering among several: shown or hidden by screen size ("hide-on-mobile",
