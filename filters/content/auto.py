@@ -139,6 +139,7 @@ class Auto(ContentAlgorithm):
             removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
         if not forum:
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=product.OTHER_ITEMS_HEADING)  # (product.py: shops' words)
+            removed += product.remove_pseudo_headed_sections(f, nodes, ctx)
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
         for i in nodes:
             load_lazy_images(f.elements[i])

@@ -3,15 +3,18 @@ words shops use beside a product (products related to this item, more like this,
 viewed with, sponsored, reviews one by one), on top of the general ones in sections.py.
 
 sections.remove_elsewhere_sections removes a section whose heading matches either pattern;
-this module owns only the words. It also removes text blocks repeated word for word inside the
+this module adds the words and the same removal for sections titled by a styled block instead of a
+heading (``<div class="title">Shipping & Returns</div>``). It also removes text blocks repeated word for word inside the
 selection (a description rendered twice, a carousel's cloned slides).
 """
 from __future__ import annotations
 
 import re
 
+from .. import dom
 from ..context import PageContext
 from . import features as feat
+from . import sections
 
 # Headings of sections about other items than the page's own (English; matched at the start).
 OTHER_ITEMS_HEADING = re.compile(
@@ -102,3 +105,45 @@ def _variants(a, b) -> bool:
             break
         above_b.append(el)
     return any(_VARIANT_CLASS.search(el.get("class") or "") for el in (*above_a, *above_b))
+
+
+# Labels that start like an "other items" heading but mark one item in a grid (a sponsored tile,
+# a tile's star rating): not headings when they stand outside h2-h6.
+_ITEM_LABELS = re.compile(r"\s*(?:sponsored|rated\s)", re.IGNORECASE)
+
+
+def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+    """Remove, inside the selection ``nodes``, the sections that start with a short block (not an
+    h2-h6: a styled div, a paragraph, a tab's label) saying they show other things (shipping & returns,
+    seller's other items, how about these?); returns how many were removed.
+
+    Shops title their sections with styled divs as often as with headings. The section is the
+    block's widest ancestor starting with it (sections.section_of), at most
+    ``sections.ELSEWHERE_MAX_SHARE`` of the selection.
+    """
+    blk_chars, chars, tags = f.blk_chars, f.chars, f.tags
+    limit = sections.ELSEWHERE_MAX_SHARE * sum(chars[i] for i in nodes)
+    doomed: list[int] = []
+    for root in nodes:
+        top = f.elements[root]
+        end = root + f.count[root]
+        # Short innermost blocks (their text all their own): the candidate labels.
+        labels = [i for i in range(root + 1, end) if 0 < blk_chars[i] <= sections.ELSEWHERE_HEADING_MAX_CHARS and blk_chars[i] == chars[i]]
+        skip_to = -1
+        for i in labels:
+            if i < skip_to or tags[i] in feat.HEADING_TAGS:
+                continue  # (inside a section already removed; headings are sections.py's)
+            text = f.elements[i].text_content()
+            if not (sections.ELSEWHERE_HEADING.match(text) or OTHER_ITEMS_HEADING.match(text)) or _ITEM_LABELS.match(text):
+                continue
+            if not dom.is_inside(f.elements[i], top):
+                continue  # (cleaning removed it already)
+            section = sections.section_of(f, i, root, limit)
+            doomed.append(section)
+            skip_to = section + f.count[section]
+    if not doomed:
+        return 0
+    report = ctx.new_report("auto")
+    for i in doomed:
+        ctx.kill(f.elements[i], report, f"section about other things (styled label): {f.elements[i].text_content().strip()[:40]!r}")
+    return len(doomed)

@@ -82,7 +82,7 @@ def first_kind_token(el) -> str:
 
 
 # Headings of sections about other things than the page's item (English; matched at the start).
-_ELSEWHERE_HEADING = re.compile(
+ELSEWHERE_HEADING = re.compile(
     r"\s*(?:(?:people|customers|shoppers|others)\s+(?:who\s+)?(?:also\s+)?(?:viewed|bought|purchased|liked|searched)"
     r"|(?:you|we\s+think\s+you)\s+(?:may|might|will|could)\s+(?:also\s+)?(?:like|love|enjoy|be\s+interested)"
     r"|(?:similar|related|recommended|suggested|sponsored)\s+(?:items|products|listings)|recommended\s+for\s+you"
@@ -123,8 +123,8 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
                 heading, top = f.elements[i], f.elements[root]
                 still_under = heading is top or dom.is_inside(heading, top)  # (cleaning may have removed an ancestor)
                 label = heading.text_content() if still_under else ""
-                if still_under and (_ELSEWHERE_HEADING.match(label) or (also is not None and also.match(label))):
-                    section = _section_of(f, i, root, limit)
+                if still_under and (ELSEWHERE_HEADING.match(label) or (also is not None and also.match(label))):
+                    section = section_of(f, i, root, limit)
                     doomed.append(section)
                     i = section + f.count[section]
                     continue
@@ -137,7 +137,7 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
     return len(doomed)
 
 
-def _section_of(f: feat.Features, heading: int, root: int, limit: float) -> int:
+def section_of(f: feat.Features, heading: int, root: int, limit: float) -> int:
     """The heading's widest ancestor-or-self below ``root`` that starts with it (no element with
     text before it) and holds at most ``limit`` characters."""
     section = heading

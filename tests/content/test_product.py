@@ -82,3 +82,23 @@ def test_text_repeated_outside_screen_variants_stays(algo):
 def test_short_repeated_labels_stay(algo):
     html = product_page(description_copy("hide-on-mobile") + "<div class='hide-on-desktop'><p>$ 20.00</p></div><div class='hide-on-mobile'><p>$ 20.00</p></div>")
     assert selected_text(algo, html).count("$ 20.00") == 2
+
+
+def test_sections_under_styled_labels_for_other_things_leave_the_product(algo):
+    html = product_page(
+        f"<div class='recs'><div class='section-title'>How about these?</div><ul>{tiles('Porcelain cup')}</ul></div>"
+        "<div class='tab'><div class='tab-label'>Shipping &amp; Returns</div><p>Orders ship within two days; returns are free for thirty days.</p></div>"
+    )
+    text = selected_text(algo, html)
+    assert "wheel thrown and glazed by hand, detail 4" in text
+    assert "Porcelain cup number 3" not in text
+    assert "returns are free" not in text
+
+
+def test_item_labels_that_read_like_headings_keep_their_items(algo):
+    grid = "".join(
+        f"<li class='tile'><span class='badge'>Sponsored</span><a href='/c{i}'>Stoneware bowl number {i}, glazed by hand</a><p>$ {30 + i}.00</p></li>"
+        for i in range(6)
+    )
+    text = selected_text(algo, product_page(f"<ul class='grid'>{grid}</ul>"))
+    assert "Stoneware bowl number 4" in text
