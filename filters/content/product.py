@@ -31,8 +31,8 @@ OTHER_ITEMS_HEADING = re.compile(
 
 # A text block repeating an earlier one of at least this many characters, word for word, is a
 # copy when it or the original sits in a variant for one screen size or a carousel slide;
-# shorter ones repeat by nature (prices, sizes, "Sale").
-REPEAT_MIN_CHARS = 8
+# shorter ones repeat by nature (prices, labels, "Add to cart").
+REPEAT_MIN_CHARS = 20
 # Cells and code repeat on purpose (a table's values, the same command in two examples).
 _REPEATING_TAGS = frozenset({"td", "th", "pre", "code"})
 # Class tokens of one rendering among several: shown or hidden by screen size ("hide-on-mobile",
@@ -121,14 +121,14 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
     block's widest ancestor starting with it (sections.section_of), at most
     ``sections.ELSEWHERE_MAX_SHARE`` of the selection.
     """
-    blk_chars, chars, tags = f.blk_chars, f.chars, f.tags
+    blk_chars, chars, tags, parent = f.blk_chars, f.chars, f.tags, f.parent
     limit = sections.ELSEWHERE_MAX_SHARE * sum(chars[i] for i in nodes)
     doomed: list[int] = []
     for root in nodes:
         top = f.elements[root]
         end = root + f.count[root]
-        # Short innermost blocks (their text all their own): the candidate labels.
-        labels = [i for i in range(root + 1, end) if 0 < blk_chars[i] <= sections.ELSEWHERE_HEADING_MAX_CHARS and blk_chars[i] == chars[i]]
+        # Short innermost blocks (their text all their own) first in their parents: the candidate labels.
+        labels = [i for i in range(root + 1, end) if 0 < blk_chars[i] <= sections.ELSEWHERE_HEADING_MAX_CHARS and blk_chars[i] == chars[i] and parent[i] == i - 1]
         skip_to = -1
         for i in labels:
             if i < skip_to or tags[i] in feat.HEADING_TAGS:
