@@ -34,6 +34,7 @@ from ..typed import field
 from . import features as feat
 from . import hints
 from . import discussion as discussion_rules
+from . import product
 from . import rescue
 from . import accordions
 from . import listings
@@ -139,7 +140,9 @@ class Auto(ContentAlgorithm):
         if discussion:  # signatures and poster stats under every post (discussion.py)
             removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
         if not forum:
-            removed += sections.remove_elsewhere_sections(f, nodes, ctx)
+            removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=product.OTHER_ITEMS_HEADING)  # (product.py: shops' words)
+            removed += product.remove_pseudo_headed_sections(f, nodes, ctx)
+        removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
         for i in nodes:
             load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"

@@ -82,7 +82,7 @@ def first_kind_token(el) -> str:
 
 
 # Headings of sections about other things than the page's item (English; matched at the start).
-_ELSEWHERE_HEADING = re.compile(
+ELSEWHERE_HEADING = re.compile(
     r"\s*(?:(?:people|customers|shoppers|others)\s+(?:who\s+)?(?:also\s+)?(?:viewed|bought|purchased|liked|searched)"
     r"|(?:you|we\s+think\s+you)\s+(?:may|might|will|could)\s+(?:also\s+)?(?:like|love|enjoy|be\s+interested)"
     r"|(?:similar|related|recommended|suggested|sponsored)\s+(?:items|products|listings)|recommended\s+for\s+you"
@@ -102,9 +102,9 @@ ELSEWHERE_HEADING_MAX_CHARS = 60
 ELSEWHERE_MAX_SHARE = 0.5
 
 
-def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageContext, also: re.Pattern | None = None) -> int:
     """Remove, inside the selection ``nodes``, the sections whose heading says they show other
-    things (similar items, customer reviews); returns how many were removed.
+    things (similar items, customer reviews; or headings matching ``also``); returns how many were removed.
 
     A section is the heading's widest ancestor inside the selection that starts with it and holds
     at most ``ELSEWHERE_MAX_SHARE`` of the selection's text.
@@ -122,8 +122,9 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
             if f.tags[i] in _SECTION_HEADINGS and 0 < f.chars[i] <= ELSEWHERE_HEADING_MAX_CHARS:
                 heading, top = f.elements[i], f.elements[root]
                 still_under = heading is top or dom.is_inside(heading, top)  # (cleaning may have removed an ancestor)
-                if still_under and _ELSEWHERE_HEADING.match(heading.text_content()):
-                    section = _section_of(f, i, root, limit)
+                label = heading.text_content() if still_under else ""
+                if still_under and (ELSEWHERE_HEADING.match(label) or (also is not None and also.match(label))):
+                    section = section_of(f, i, root, limit)
                     doomed.append(section)
                     i = section + f.count[section]
                     continue
@@ -136,7 +137,7 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
     return len(doomed)
 
 
-def _section_of(f: feat.Features, heading: int, root: int, limit: float) -> int:
+def section_of(f: feat.Features, heading: int, root: int, limit: float) -> int:
     """The heading's widest ancestor-or-self below ``root`` that starts with it (no element with
     text before it) and holds at most ``limit`` characters."""
     section = heading

@@ -1,0 +1,149 @@
+"""Product and collection pages for ``auto``: the section headings that say "other items" in the
+words shops use beside a product (products related to this item, more like this, often
+viewed with, sponsored, reviews one by one), on top of the general ones in sections.py.
+
+sections.remove_elsewhere_sections removes a section whose heading matches either pattern;
+this module adds the words and the same removal for sections titled by a styled block instead of a
+heading (``<div class="title">Shipping & Returns</div>``). It also removes text blocks repeated word for word inside the
+selection (a description rendered twice, a carousel's cloned slides).
+"""
+from __future__ import annotations
+
+import re
+
+from .. import dom
+from ..context import PageContext
+from . import features as feat
+from . import sections
+
+# Headings of sections about other items than the page's own (English; matched at the start).
+OTHER_ITEMS_HEADING = re.compile(
+    r"\s*(?:(?:products|items)\s+related\s+to\s+this|related\s+(?:books|brands|items|products)"
+    r"|(?:people|customers|shoppers)\s+(?:who\s+)?(?:also\s+)?(?:frequently|often)\s+(?:viewed|bought|purchased)"
+    r"|(?:frequently|often)\s+(?:viewed|bought)\s+(?:together|with)"
+    r"|consider\s+these\s+(?:available\s+)?(?:items|products)|similar\s+(?:brands|styles)"
+    r"|more\s+like\s+this|how\s+about\s+these|more\s+from\s+\S|sponsored\b|recommendations\b"
+    r"|be\s+the\s+first\s+to\s+review|rated\s+\d(?:\.\d)?\s+out\s+of\s+\d|(?:user|customer)\s+testimonials"
+    r"|notify\s+me\s+when)",
+    re.IGNORECASE,
+)
+
+
+# A text block repeating an earlier one of at least this many characters, word for word, is a
+# copy when it or the original sits in a variant for one screen size or a carousel slide;
+# shorter ones repeat by nature (prices, labels, "Add to cart").
+REPEAT_MIN_CHARS = 20
+# Cells and code repeat on purpose (a table's values, the same command in two examples).
+_REPEATING_TAGS = frozenset({"td", "th", "pre", "code"})
+# Class tokens of one rendering among several: shown or hidden by screen size ("hide-on-mobile",
+# "hidden-md-up", "d-lg-none", "md:hidden", "desktop", "tablet-only") or a carousel's slides and
+# clones ("swiper-slide-duplicate", "slick-cloned").
+_VARIANT_CLASS = re.compile(
+    r"(?<![\w-])(?:(?:hidden|hide|visible|show|only|d)-(?:on-|for-)?(?:xs|sm|md|lg|xl|xxl|mobile|desktop|tablet|phone|small|medium|large|up|down)[\w-]*"
+    r"|[\w-]*(?:mobile|desktop|tablet)(?:-only)?|(?:xs|sm|md|lg|xl|max-[a-z]+):(?:hidden|block|flex|grid)"
+    r"|slick-cloned|swiper-slide[\w-]*|[\w-]*-duplicate)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+    """Remove, inside the selection ``nodes``, the innermost text blocks whose text repeats an
+    earlier block's word for word where one of the two is a variant for another screen size or a
+    carousel slide; returns how many were removed.
+
+    Product pages render one description two or three times (for the phone and the desktop,
+    a carousel's clones of its slides); the reader should show it once. Text repeated outside
+    such variants stays (a feature listed under two plans, a summary before its section).
+    """
+    blk_chars, chars, tags = f.blk_chars, f.chars, f.tags
+    by_length: dict[int, list[int]] = {}  # (a copy has its original's length: only equal lengths are read)
+    for root in nodes:
+        # Innermost blocks (all their text their own; inline elements have no block text) long enough.
+        for i in [i for i in range(root, root + f.count[root]) if blk_chars[i] >= REPEAT_MIN_CHARS and blk_chars[i] == chars[i]]:
+            if tags[i] not in _REPEATING_TAGS:
+                by_length.setdefault(chars[i], []).append(i)
+    doomed: list[int] = []
+    for same_length in by_length.values():
+        if len(same_length) < 2:
+            continue
+        first: dict[str, object] = {}
+        for i in same_length:
+            el = f.elements[i]
+            text = " ".join(el.text_content().split())
+            original = first.get(text)
+            if original is None:
+                first[text] = el
+            elif _attached(el):  # (checked on repeats only: cleaning may have removed either)
+                if not _attached(original):
+                    first[text] = el
+                elif _variants(original, el):
+                    doomed.append(i)
+    if not doomed:
+        return 0
+    report = ctx.new_report("auto")
+    for i in doomed:
+        ctx.kill(f.elements[i], report, "repeated text block (another screen's copy)")
+    return len(doomed)
+
+
+def _attached(el) -> bool:
+    """Still in the page (cleaning detaches what it removes; lxml still gives it the page's root tree)."""
+    top = el
+    for top in el.iterancestors():
+        pass
+    return top.tag == "html"
+
+
+def _variants(a, b) -> bool:
+    """Whether ``a`` or ``b``, below their nearest common ancestor, sits in a screen-size variant or a carousel slide."""
+    above_a = [a, *a.iterancestors()]
+    common = set(above_a)
+    above_b = []
+    for el in (b, *b.iterancestors()):
+        if el in common:
+            above_a = above_a[:above_a.index(el)]
+            break
+        above_b.append(el)
+    return any(_VARIANT_CLASS.search(el.get("class") or "") for el in (*above_a, *above_b))
+
+
+# Labels that start like an "other items" heading but mark one item in a grid (a sponsored tile,
+# a tile's star rating): not headings when they stand outside h2-h6.
+_ITEM_LABELS = re.compile(r"\s*(?:sponsored|rated\s)", re.IGNORECASE)
+
+
+def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+    """Remove, inside the selection ``nodes``, the sections that start with a short block (not an
+    h2-h6: a styled div, a paragraph, a tab's label) saying they show other things (shipping & returns,
+    seller's other items, how about these?); returns how many were removed.
+
+    Shops title their sections with styled divs as often as with headings. The section is the
+    block's widest ancestor starting with it (sections.section_of), at most
+    ``sections.ELSEWHERE_MAX_SHARE`` of the selection.
+    """
+    blk_chars, chars, tags, parent = f.blk_chars, f.chars, f.tags, f.parent
+    limit = sections.ELSEWHERE_MAX_SHARE * sum(chars[i] for i in nodes)
+    doomed: list[int] = []
+    for root in nodes:
+        top = f.elements[root]
+        end = root + f.count[root]
+        # Short innermost blocks (their text all their own) first in their parents: the candidate labels.
+        labels = [i for i in range(root + 1, end) if 0 < blk_chars[i] <= sections.ELSEWHERE_HEADING_MAX_CHARS and blk_chars[i] == chars[i] and parent[i] == i - 1]
+        skip_to = -1
+        for i in labels:
+            if i < skip_to or tags[i] in feat.HEADING_TAGS:
+                continue  # (inside a section already removed; headings are sections.py's)
+            text = f.elements[i].text_content()
+            if not (sections.ELSEWHERE_HEADING.match(text) or OTHER_ITEMS_HEADING.match(text)) or _ITEM_LABELS.match(text):
+                continue
+            if not dom.is_inside(f.elements[i], top):
+                continue  # (cleaning removed it already)
+            section = sections.section_of(f, i, root, limit)
+            doomed.append(section)
+            skip_to = section + f.count[section]
+    if not doomed:
+        return 0
+    report = ctx.new_report("auto")
+    for i in doomed:
+        ctx.kill(f.elements[i], report, f"section about other things (styled label): {f.elements[i].text_content().strip()[:40]!r}")
+    return len(doomed)

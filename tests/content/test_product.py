@@ -1,0 +1,104 @@
+"""Product pages for auto (filters/content/product.py): sections headed in shops' words for other
+items, and text blocks repeated for another screen size or as a carousel's clones."""
+from __future__ import annotations
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content import product
+from clearpage.filters.content.base import ALGORITHMS
+from clearpage.filters.context import PageContext
+
+
+@pytest.fixture(scope="module")
+def algo(default_config):
+    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
+
+
+def selected_text(algo, html: str) -> str:
+    url = "https://example.com/shop/mug"
+    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
+    assert selection is not None
+    return " ".join(el.text_content() for el in selection.nodes)
+
+
+def product_page(extra: str) -> str:
+    description = "".join(
+        f"<p>This stoneware mug is wheel thrown and glazed by hand, detail {i}, and safe in the dishwasher.</p>" for i in range(6)
+    )
+    return f"<html><body><main><h1>Stoneware mug</h1><div class='description'>{description}</div>{extra}</main></body></html>"
+
+
+def tiles(name: str) -> str:
+    return "".join(f"<li><a href='/i{i}'>{name} number {i}, hand painted</a><p>$ {20 + i}.00</p></li>" for i in range(5))
+
+
+@pytest.mark.parametrize("heading", [
+    "Products related to this item", "Customers frequently viewed", "More like this", "More from Potterypark",
+    "Sponsored products", "Frequently bought together", "Consider these available items",
+])
+def test_sections_headed_in_shop_words_for_other_items_leave_the_product(algo, heading):
+    text = selected_text(algo, product_page(f"<div><h2>{heading}</h2><ul>{tiles('Porcelain cup')}</ul></div>"))
+    assert "wheel thrown and glazed by hand, detail 4" in text
+    assert "Porcelain cup number 3" not in text
+
+
+def test_a_section_about_the_item_itself_stays(algo):
+    specs = "<div><h2>Product details</h2><p>Capacity: 350 millilitres; height 9 cm; weight 280 g, glazed inside.</p></div>"
+    text = selected_text(algo, product_page(specs))
+    assert "Capacity: 350 millilitres" in text
+
+
+def test_other_items_words_match_headings_only_at_their_start():
+    assert product.OTHER_ITEMS_HEADING.match("More like this")
+    assert not product.OTHER_ITEMS_HEADING.match("Why customers love it: more like this please")
+
+
+def description_copy(cls: str) -> str:
+    return (f"<div class='{cls}'><p>Make each cup of tea feel special with a speckled glaze, fired twice.</p>"
+            "<p>Volume: approx. 350 ml, dishwasher and microwave safe.</p></div>")
+
+
+def test_a_description_repeated_for_another_screen_size_is_shown_once(algo):
+    html = product_page(description_copy("product-description hide-on-mobile") + description_copy("product-description hide-on-desktop"))
+    text = selected_text(algo, html)
+    assert text.count("Make each cup of tea feel special") == 1
+    assert text.count("Volume: approx. 350 ml") == 1
+
+
+def test_a_carousels_cloned_slides_are_shown_once(algo):
+    slides = "".join(f"<div class='slide'><p>Slide {i}: wool keeps your feet dry and warm all day.</p></div>" for i in range(3))
+    clones = "".join(f"<div class='slide slick-cloned'><p>Slide {i}: wool keeps your feet dry and warm all day.</p></div>" for i in range(3))
+    text = selected_text(algo, product_page(f"<div class='gallery-track'>{slides}{clones}</div>"))
+    assert text.count("Slide 1: wool keeps") == 1
+
+
+def test_text_repeated_outside_screen_variants_stays(algo):
+    plan = "<div class='plan'><h3>{}</h3><ul><li>Phone consultation with one of our resume experts.</li></ul></div>"
+    text = selected_text(algo, product_page(plan.format("Basic") + plan.format("Premium")))
+    assert text.count("Phone consultation with one of our resume experts") == 2
+
+
+def test_short_repeated_labels_stay(algo):
+    html = product_page(description_copy("hide-on-mobile") + "<div class='hide-on-desktop'><p>$ 20.00</p></div><div class='hide-on-mobile'><p>$ 20.00</p></div>")
+    assert selected_text(algo, html).count("$ 20.00") == 2
+
+
+def test_sections_under_styled_labels_for_other_things_leave_the_product(algo):
+    html = product_page(
+        f"<div class='recs'><div class='section-title'>How about these?</div><ul>{tiles('Porcelain cup')}</ul></div>"
+        "<div class='tab'><div class='tab-label'>Shipping &amp; Returns</div><p>Orders ship within two days; returns are free for thirty days.</p></div>"
+    )
+    text = selected_text(algo, html)
+    assert "wheel thrown and glazed by hand, detail 4" in text
+    assert "Porcelain cup number 3" not in text
+    assert "returns are free" not in text
+
+
+def test_item_labels_that_read_like_headings_keep_their_items(algo):
+    grid = "".join(
+        f"<li class='tile'><span class='badge'>Sponsored</span><a href='/c{i}'>Stoneware bowl number {i}, glazed by hand</a><p>$ {30 + i}.00</p></li>"
+        for i in range(6)
+    )
+    text = selected_text(algo, product_page(f"<ul class='grid'>{grid}</ul>"))
+    assert "Stoneware bowl number 4" in text
