@@ -30,3 +30,10 @@ def assert_picks(text: str, wanted: list[str], unwanted: list[str]) -> None:
         assert snippet in text, f"missing {snippet!r} in selection: {text[:300]!r}"
     for snippet in unwanted:
         assert snippet not in text, f"{snippet!r} should not be in selection: {text[:300]!r}"
+
+
+def joined_selection(algorithm, html: str, url: str) -> str:
+    """The text of what ``algorithm`` selects on ``html`` (its nodes' text joined); fails when it selects nothing."""
+    selection = algorithm.select(dom.parse(html), PageContext(url=url, base_url=url))
+    assert selection is not None, "the algorithm selected nothing"
+    return " ".join(el.text_content() for el in selection.nodes)

@@ -9,7 +9,7 @@ from clearpage.filters.content import accordions
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
 from clearpage.filters.content.base import ALGORITHMS
-from clearpage.filters.context import PageContext
+from tests.content.algo_util import joined_selection
 
 INTRO = (
     "<p>Our certification is a part-time, virtual programme for mid-career professionals. It brings "
@@ -30,10 +30,7 @@ def algo(default_config):
 
 
 def selected_text(algo, html: str) -> str:
-    url = "https://example.com/programme"
-    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
-    assert selection is not None
-    return " ".join(el.text_content() for el in selection.nodes)
+    return joined_selection(algo, html, "https://example.com/programme")
 
 
 def faq(header_class: str, answer_class: str, wrapper_attrs: str = "class='accordion'") -> str:

@@ -9,7 +9,7 @@ from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
 from clearpage.filters.content import listings
 from clearpage.filters.content.base import ALGORITHMS
-from clearpage.filters.context import PageContext
+from tests.content.algo_util import joined_selection
 
 CITIES = ["Austin", "Boston", "Chicago", "Denver", "Seattle", "Toronto", "Miami", "Portland"]
 
@@ -20,10 +20,7 @@ def algo(default_config):
 
 
 def selected_text(algo, html: str) -> str:
-    url = "https://example.com/events"
-    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
-    assert selection is not None
-    return " ".join(el.text_content() for el in selection.nodes)
+    return joined_selection(algo, html, "https://example.com/events")
 
 
 def event_card(i: int, extra: str = "") -> str:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from clearpage.filters import dom
 from clearpage.filters.content import product
 from clearpage.filters.content.base import ALGORITHMS
-from clearpage.filters.context import PageContext
+from tests.content.algo_util import joined_selection
 
 
 @pytest.fixture(scope="module")
@@ -16,10 +15,7 @@ def algo(default_config):
 
 
 def selected_text(algo, html: str) -> str:
-    url = "https://example.com/shop/mug"
-    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
-    assert selection is not None
-    return " ".join(el.text_content() for el in selection.nodes)
+    return joined_selection(algo, html, "https://example.com/shop/mug")
 
 
 def product_page(extra: str) -> str:

@@ -9,6 +9,7 @@ from clearpage.filters.content import features as feat
 from clearpage.filters.content import sections
 from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
+from tests.content.algo_util import joined_selection
 
 LEGAL = (
     "These cookies allow us to count visits and traffic sources so we can measure and improve the "
@@ -22,10 +23,7 @@ def algo(default_config):
 
 
 def selected_text(algo, html: str) -> str:
-    url = "https://example.com/recipes"
-    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url))
-    assert selection is not None
-    return " ".join(el.text_content() for el in selection.nodes)
+    return joined_selection(algo, html, "https://example.com/recipes")
 
 
 def recipe_cards(n: int, first_class: str = "card") -> str:
