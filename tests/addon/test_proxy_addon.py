@@ -288,19 +288,21 @@ def test_no_csp_means_inline_style(harness):
 
 
 def test_reload_applies_a_good_edit_and_keeps_the_last_good_config(tmp_path, caplog):
-    h = AddonHarness(tmp_path, "proxy:\n  workers: 1\n")
+    # reload_check_s: 3600 keeps the proxy's own watcher asleep: it would race the test's
+    # check_reload calls for each edit (see tests/faults/test_config_faults.py).
+    h = AddonHarness(tmp_path, "proxy:\n  workers: 1\n  reload_check_s: 3600\n")
     try:
         assert h.exchange(ARTICLE, HTML).response.headers[HEADER].startswith("mode=reader;")
-        h.config_file.write_text("proxy:\n  workers: 1\nmode: text\n", encoding="utf-8")
+        h.config_file.write_text("proxy:\n  workers: 1\n  reload_check_s: 3600\nmode: text\n", encoding="utf-8")
         os.utime(h.config_file, ns=(1, 1))  # a stamp that surely differs
         assert h.run(h.addon.check_reload()) is True
         ex = h.exchange(ARTICLE, HTML)
         assert ex.response.headers["content-type"] == "text/plain; charset=utf-8"
-        h.config_file.write_text("proxy:\n  workers: 1\nmode: text\nchain: [ignore, nonsense]\n", encoding="utf-8")
+        h.config_file.write_text("proxy:\n  workers: 1\n  reload_check_s: 3600\nmode: text\nchain: [ignore, nonsense]\n", encoding="utf-8")
         os.utime(h.config_file, ns=(2, 2))
         with caplog.at_level(logging.ERROR, logger="clearpage.proxy"):
             assert h.run(h.addon.check_reload()) is False
-        assert any(f"{h.config_file}:4: chain[1]" in r.getMessage() for r in caplog.records)
+        assert any(f"{h.config_file}:5: chain[1]" in r.getMessage() for r in caplog.records)
         assert any("keeping the last good config" in r.getMessage() for r in caplog.records)
         assert h.exchange(ARTICLE, HTML).response.headers["content-type"] == "text/plain; charset=utf-8"
         assert h.run(h.addon.check_reload()) is False  # unchanged since: nothing to do

@@ -99,7 +99,10 @@ def test_broken_lines_in_list_files_are_warnings_with_list_file_and_line(tmp_pat
 
 
 def test_live_reload_keeps_the_last_good_config_through_every_bad_edit(tmp_path, caplog):
-    good = "proxy:\n  workers: 1\nmode: text\n"
+    # The test calls check_reload itself; the proxy's own watcher (every reload_check_s) must not
+    # run in between: when its wake-up was already queued, it took an edit first and the test's
+    # call found the file unchanged (a flaky failure under load). An hour keeps it asleep.
+    good = "proxy:\n  workers: 1\n  reload_check_s: 3600\nmode: text\n"
     h = AddonHarness(tmp_path, good)
     try:
         assert h.exchange(ARTICLE, HTML).response.headers["content-type"] == "text/plain; charset=utf-8"
@@ -117,7 +120,7 @@ def test_live_reload_keeps_the_last_good_config_through_every_bad_edit(tmp_path,
                 assert f"{h.config_file}:{line}:" in logged, (name, logged)
             assert h.addon.config.digest == digest
             assert h.exchange(ARTICLE, HTML).response.headers["content-type"] == "text/plain; charset=utf-8", name
-        h.config_file.write_text("proxy:\n  workers: 1\nmode: reader\n", encoding="utf-8")
+        h.config_file.write_text("proxy:\n  workers: 1\n  reload_check_s: 3600\nmode: reader\n", encoding="utf-8")
         os.utime(h.config_file, ns=(999, 999))
         assert h.run(h.addon.check_reload()) is True
         assert h.exchange(ARTICLE, HTML).response.headers["x-clearpage"].startswith("mode=reader;")
