@@ -26,6 +26,7 @@ class PageContext:
     deadline: float | None = None  # time.monotonic() value after which the page is abandoned
     removed_links: list[RemovedLink] = field(default_factory=list)
     reports: list[FilterReport] = field(default_factory=list)
+    page_kind: str | None = None  # what the page's markup says it is (pagekind.py), for reader/text selection
 
     @property
     def host(self) -> str | None:

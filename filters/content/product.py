@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .. import dom
+from .. import dom, pagekind
 from ..context import PageContext
 from . import features as feat
 from . import sections
@@ -53,9 +53,13 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
 
     Product pages render one description two or three times (for the phone and the desktop,
     a carousel's clones of its slides); the reader should show it once. Text repeated outside
-    such variants stays (a feature listed under two plans, a summary before its section).
+    such variants stays (a feature listed under two plans, a summary before its section), except
+    on pages whose markup says they show a product (``ctx.page_kind``, pagekind.py).
     """
     blk_chars, chars, tags = f.blk_chars, f.chars, f.tags
+    # On a page that says it shows a product, any word-for-word repeat is a copy: shops hide their
+    # screen variants by script or inline style as often as by a class (other pages' repeats are often content).
+    is_copy = _any_repeat if ctx.page_kind == pagekind.PRODUCT else _variants
     by_length: dict[int, list[int]] = {}  # (a copy has its original's length: only equal lengths are read)
     for root in nodes:
         # Innermost blocks (all their text their own; inline elements have no block text) long enough.
@@ -76,7 +80,7 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
             elif _attached(el):  # (checked on repeats only: cleaning may have removed either)
                 if not _attached(original):
                     first[text] = el
-                elif _variants(original, el):
+                elif is_copy(original, el):
                     doomed.append(i)
     if not doomed:
         return 0
@@ -92,6 +96,11 @@ def _attached(el) -> bool:
     for top in el.iterancestors():
         pass
     return top.tag == "html"
+
+
+def _any_repeat(a, b) -> bool:
+    """Every repeat is a copy (the rule on product pages)."""
+    return True
 
 
 def _variants(a, b) -> bool:

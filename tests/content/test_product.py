@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from clearpage.filters import dom, pagekind
 from clearpage.filters.content import product
+from clearpage.filters.context import PageContext
 from clearpage.filters.content.base import ALGORITHMS
 from tests.content.algo_util import joined_selection
 
@@ -73,6 +75,20 @@ def test_text_repeated_outside_screen_variants_stays(algo):
     plan = "<div class='plan'><h3>{}</h3><ul><li>Phone consultation with one of our resume experts.</li></ul></div>"
     text = selected_text(algo, product_page(plan.format("Basic") + plan.format("Premium")))
     assert text.count("Phone consultation with one of our resume experts") == 2
+
+
+def text_on_a_page_of_kind(algo, html: str, kind: str | None) -> str:
+    url = "https://example.com/shop/mug"
+    selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url, page_kind=kind))
+    assert selection is not None, "auto selected nothing"
+    return " ".join(el.text_content() for el in selection.nodes)
+
+
+def test_on_a_page_marked_as_a_product_any_repeated_block_is_shown_once(algo):
+    copy = "<div class='tab-panel'><p>Make each cup of tea feel special with a speckled glaze, fired twice.</p></div>"
+    html = product_page(description_copy("product-description") + copy)
+    assert text_on_a_page_of_kind(algo, html, pagekind.PRODUCT).count("Make each cup of tea feel special") == 1
+    assert text_on_a_page_of_kind(algo, html, None).count("Make each cup of tea feel special") == 2
 
 
 def test_short_repeated_labels_stay(algo):

@@ -1,0 +1,37 @@
+"""The page's own word on what kind of page it is, read from its markup before the filter chain
+removes ``<meta>`` and ``<script>``: a hint for content-selection rules that only hold on one kind.
+
+Only "product" is told apart so far (``og:type`` product, a JSON-LD item of type Product or
+ProductGroup): shops repeat a product's text for other screen sizes and carousels far more than
+other sites, whose repeats are often content (a docs page's repeated notes).
+"""
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+PRODUCT = "product"
+
+# The meta tags and JSON-LD scripts that name a page's kind (lower-cased attribute values).
+_KIND_SOURCES = etree.XPath(
+    "//meta[translate(@property, 'OGTYPE', 'ogtype')='og:type' or translate(@name, 'OGTYPE', 'ogtype')='og:type']"
+    " | //script[contains(translate(@type, 'LDJSON', 'ldjson'), 'ld+json')]"
+)
+# og:type values of a product ("product", "product.item", "og:product").
+_PRODUCT_OG = re.compile(r"\s*(?:og:)?product\b", re.IGNORECASE)
+# A JSON-LD "@type" naming a product (alone, with a schema prefix or URL, or first in a list).
+_PRODUCT_LD = re.compile(r'"@type"\s*:\s*\[?\s*"(?:[^"]*[/:])?Product(?:Group|Model)?"')
+# JSON-LD text read per script (a shop's catalogue JSON can run to megabytes; the type comes early).
+MAX_LD_CHARS = 20_000
+
+
+def page_kind(doc) -> str | None:
+    """"product" when the page's meta tags or JSON-LD say it shows one product, else None."""
+    for el in _KIND_SOURCES(doc):
+        if el.tag == "meta":
+            if _PRODUCT_OG.match(el.get("content") or ""):
+                return PRODUCT
+        elif _PRODUCT_LD.search((el.text or "")[:MAX_LD_CHARS]):
+            return PRODUCT
+    return None
