@@ -35,6 +35,7 @@ from . import features as feat
 from . import hints
 from . import discussion as discussion_rules
 from . import product
+from . import footers
 from . import rescue
 from . import accordions
 from . import listings
@@ -143,6 +144,7 @@ class Auto(ContentAlgorithm):
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=product.OTHER_ITEMS_HEADING)  # (product.py: shops' words)
             removed += product.remove_pseudo_headed_sections(f, nodes, ctx)
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
+        removed += footers.remove_site_footers(f, nodes, ctx)  # (footers.py: the page's footer landmark)
         for i in nodes:
             load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"
