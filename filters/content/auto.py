@@ -145,6 +145,7 @@ class Auto(ContentAlgorithm):
             removed += product.remove_pseudo_headed_sections(f, nodes, ctx)
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
         removed += footers.remove_site_footers(f, nodes, ctx)  # (footers.py: the page's footer landmark)
+        removed += product.remove_action_labels(f, nodes, ctx)  # (product.py: "Quick view", "Learn more")
         for i in nodes:
             load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"

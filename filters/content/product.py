@@ -156,3 +156,41 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
     for i in doomed:
         ctx.kill(f.elements[i], report, f"section about other things (styled label): {f.elements[i].text_content().strip()[:40]!r}")
     return len(doomed)
+
+
+# Buttons and links that act on an item rather than describe it ("Quick view", "Add to cart",
+# "Choose options", "Learn more"): a whole block's text, matched in full.
+ACTION_LABEL = re.compile(
+    r"\s*(?:quick\s+(?:shop|view|add)|add\s+to\s+(?:cart|bag|basket|wish\s*list)|shop\s+now|buy\s+now|compare"
+    r"|(?:select|choose)\s+options|(?:view|see)\s+details|product\s+variants|unit\s+price\s+per|learn\s+more|read\s+more|book\s+now)"
+    r"[\s:.!»›>→-]*",
+    re.IGNORECASE,
+)
+# Longest text read as an action label (the longest label above with its arrow and spaces).
+ACTION_LABEL_MAX_CHARS = 24
+
+
+def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+    """Remove, inside the selection ``nodes``, the outermost elements whose whole text is an
+    action label (a shop tile's "Quick view", a card's "Learn more"); returns how many were removed.
+
+    The labels say what a button does, not what the page says, and a grid repeats them per tile.
+    """
+    chars = f.chars
+    doomed: list[int] = []
+    for root in nodes:
+        end = root + f.count[root]
+        i = root + 1
+        while i < end:
+            if 0 < chars[i] <= ACTION_LABEL_MAX_CHARS and ACTION_LABEL.fullmatch(f.elements[i].text_content()):
+                doomed.append(i)
+                i += f.count[i]  # (its descendants go with it)
+            else:
+                i += 1
+    doomed = [i for i in doomed if dom.is_inside(f.elements[i], f.elements[0])]  # (cleaning may have removed it)
+    if not doomed:
+        return 0
+    report = ctx.new_report("auto")
+    for i in doomed:
+        ctx.kill(f.elements[i], report, f"action label: {f.elements[i].text_content().strip()!r}")
+    return len(doomed)

@@ -114,3 +114,25 @@ def test_item_labels_that_read_like_headings_keep_their_items(algo):
     )
     text = selected_text(algo, product_page(f"<ul class='grid'>{grid}</ul>"))
     assert "Stoneware bowl number 4" in text
+
+
+def test_action_labels_in_a_grid_of_items_go_and_their_items_stay(algo):
+    tiles = "".join(
+        f"<li><h3>Porcelain cup number {i}</h3><p>A hand painted cup with a gold rim, {i} of a set.</p>"
+        f"<div class='tile-action'>Quick view</div><a href='/c{i}'>Add to cart</a><a href='/d{i}'>Learn more »</a></li>" for i in range(6))
+    text = selected_text(algo, product_page(f"<ul class='grid'>{tiles}</ul>"))
+    assert "A hand painted cup with a gold rim, 4 of a set" in text
+    for label in ("Quick view", "Add to cart", "Learn more"):
+        assert label not in text
+
+
+def test_action_words_inside_a_sentence_stay(algo):
+    html = product_page("<p>Read more about the glaze: <a href='/glaze'>learn more</a> in our guide to learn more about kilns.</p>")
+    text = selected_text(algo, html)
+    assert "in our guide to learn more about kilns" in text
+
+
+def test_action_labels_match_whole_texts_only():
+    assert product.ACTION_LABEL.fullmatch("Quick view ")
+    assert product.ACTION_LABEL.fullmatch("Learn more →")
+    assert not product.ACTION_LABEL.fullmatch("Learn more about our kilns")
