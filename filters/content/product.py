@@ -176,21 +176,18 @@ def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -
 
     The labels say what a button does, not what the page says, and a grid repeats them per tile.
     """
-    chars = f.chars
-    doomed: list[int] = []
-    for root in nodes:
-        end = root + f.count[root]
-        i = root + 1
-        while i < end:
-            if 0 < chars[i] <= ACTION_LABEL_MAX_CHARS and ACTION_LABEL.fullmatch(f.elements[i].text_content()):
-                doomed.append(i)
-                i += f.count[i]  # (its descendants go with it)
-            else:
-                i += 1
-    doomed = [i for i in doomed if dom.is_inside(f.elements[i], f.elements[0])]  # (cleaning may have removed it)
-    if not doomed:
-        return 0
-    report = ctx.new_report("auto")
-    for i in doomed:
-        ctx.kill(f.elements[i], report, f"action label: {f.elements[i].text_content().strip()!r}")
-    return len(doomed)
+    chars, elements = f.chars, f.elements
+    short = [i for root in nodes for i in range(root + 1, root + f.count[root]) if 0 < chars[i] <= ACTION_LABEL_MAX_CHARS]
+    removed = 0
+    report = None
+    for i in short:  # (in document order: an outer label first; a label inside it goes with it)
+        if ACTION_LABEL.fullmatch(_text_of(elements[i])) and dom.is_inside(elements[i], elements[0]):  # (cleaning or an outer label may have removed it)
+            report = report or ctx.new_report("auto")
+            ctx.kill(elements[i], report, f"action label: {elements[i].text_content().strip()!r}")
+            removed += 1
+    return removed
+
+
+def _text_of(el) -> str:
+    """``el``'s text (its own text when it has no children: most short blocks are leaves, and reading that is cheaper)."""
+    return (el.text or "") if not len(el) else el.text_content()
