@@ -1,19 +1,15 @@
-"""The site's footer inside a selection for ``auto``: the page-wide ``<footer>`` (or
-``role="contentinfo"``) landmark, with its legal small print, store finder and newsletter, when
-the selection is wide enough to hold it (a product page's body, its main wrapper).
+"""The site's footer inside a selection for ``auto``: the page-wide ``<footer>`` landmark, with
+its legal small print, store finder and newsletter, when the selection is wide enough to hold it
+(a product page's body, its main wrapper).
 
 A footer inside an ``<article>`` or ``<section>`` is that part's own (its tags, its author's card)
 and stays.
 """
 from __future__ import annotations
 
-from lxml import etree
-
 from ..context import PageContext
 from . import features as feat
 
-# Footer landmarks: the element or its ARIA role.
-_FOOTERS = etree.XPath(".//footer | .//*[@role='contentinfo']")
 # Ancestors whose footer belongs to them, not to the site.
 _OWNERS = frozenset({"article", "section", "blockquote", "aside"})
 # A footer holding more than this share of the selection's text is not furniture (a page that is mostly footer).
@@ -27,7 +23,9 @@ def remove_site_footers(f: feat.Features, nodes: list[int], ctx: PageContext) ->
     doomed = []
     for i in nodes:
         root = f.elements[i]
-        for el in _FOOTERS(root):
+        for el in root.iter("footer"):
+            if el is root:
+                continue  # (a selected footer is the content)
             above = list(_ancestors_up_to(el, root))
             if any(a.tag in _OWNERS or a in doomed for a in above):
                 continue  # (a part's own footer, or inside one already removed)
