@@ -9,15 +9,9 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree
-
 PRODUCT = "product"
 
-# The meta tags and JSON-LD scripts that name a page's kind (lower-cased attribute values).
-_KIND_SOURCES = etree.XPath(
-    "//meta[translate(@property, 'OGTYPE', 'ogtype')='og:type' or translate(@name, 'OGTYPE', 'ogtype')='og:type']"
-    " | //script[contains(translate(@type, 'LDJSON', 'ldjson'), 'ld+json')]"
-)
+_OG_TYPE_KEY = "og:type"  # (in a meta tag's property or name)
 # og:type values of a product ("product", "product.item", "og:product").
 _PRODUCT_OG = re.compile(r"\s*(?:og:)?product\b", re.IGNORECASE)
 # A JSON-LD "@type" naming a product (alone, with a schema prefix or URL, or first in a list).
@@ -28,10 +22,10 @@ MAX_LD_CHARS = 20_000
 
 def page_kind(doc) -> str | None:
     """"product" when the page's meta tags or JSON-LD say it shows one product, else None."""
-    for el in _KIND_SOURCES(doc):
+    for el in doc.iter("meta", "script"):  # (one walk in C; an XPath with translate() took twice as long)
         if el.tag == "meta":
-            if _PRODUCT_OG.match(el.get("content") or ""):
+            if _OG_TYPE_KEY in ((el.get("property") or "").lower(), (el.get("name") or "").lower()) and _PRODUCT_OG.match(el.get("content") or ""):
                 return PRODUCT
-        elif _PRODUCT_LD.search((el.text or "")[:MAX_LD_CHARS]):
+        elif "ld+json" in (el.get("type") or "").lower() and _PRODUCT_LD.search((el.text or "")[:MAX_LD_CHARS]):
             return PRODUCT
     return None
