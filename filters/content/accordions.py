@@ -66,8 +66,11 @@ def unmark_accordion_items(f: feat.Features, kinds: list[int]) -> int:
     return cleared
 
 
-# Where a pane can be closed: the attributes features.py reads as hidden.
-_MAY_BE_CLOSED = etree.XPath("descendant-or-self::*[@hidden or @aria-hidden or @style or @class]")
+# Where a pane can be closed: the attributes features.py reads as hidden (its "not shown"
+# classes all hold "hid" or "display-none"), found by libxml2 instead of a Python walk over all.
+_MAY_BE_CLOSED = etree.XPath(
+    "descendant-or-self::*[@hidden or @aria-hidden or @style or contains(@class, 'hid') or contains(@class, 'display-none')]"
+)
 _BUTTONS = etree.XPath("descendant::button")
 # The attributes that keep a closed pane from the reader (inline styles go with the reader too).
 _CLOSING_ATTRIBUTES = ("hidden", "aria-hidden", "style")
