@@ -10,11 +10,19 @@ questions and answers were scored against their section and cleaned out of the s
 or FAQ part, unless something else in the markup says boilerplate: a boilerplate tag or role
 (other than tablist), a word about navigation, recommendations or sign-ups ("accordion-menu",
 "accordion-item related-products"), or mostly link text (a mobile menu built as an accordion).
+
+``open_accordions`` shows, inside ``auto``'s selection, what a click would show: closed panes
+(features.py counts them as visible, but the reader drops ``hidden`` content) and the questions
+written as ``<button>`` labels (the reader skips buttons). A reader page runs no scripts, so a
+closed accordion would stay closed.
 """
 from __future__ import annotations
 
 import re
 
+from lxml import etree
+
+from ..context import PageContext
 from . import features as feat
 from . import hints
 
@@ -56,3 +64,50 @@ def unmark_accordion_items(f: feat.Features, kinds: list[int]) -> int:
         kinds[i] = hints.NEUTRAL
         cleared += 1
     return cleared
+
+
+# Where a pane can be closed: the attributes features.py reads as hidden (its "not shown"
+# classes all hold "hid" or "display-none"), found by libxml2 instead of a Python walk over all.
+_MAY_BE_CLOSED = etree.XPath(
+    "descendant-or-self::*[@hidden or @aria-hidden or @style or contains(@class, 'hid') or contains(@class, 'display-none')]"
+)
+_BUTTONS = etree.XPath("descendant::button")
+# The attributes that keep a closed pane from the reader (inline styles go with the reader too).
+_CLOSING_ATTRIBUTES = ("hidden", "aria-hidden", "style")
+# A question's button sits this many levels below the accordion part that names it at most
+# (``dt.accordion__header > button``, ``div.faq-item > h3 > button``).
+QUESTION_BUTTON_DEPTH = 3
+
+
+def open_accordions(roots, ctx: PageContext) -> int:
+    """Open the accordions inside ``roots`` (see the module's docstring): closed tab and accordion
+    panes lose their hiding attributes, the buttons holding an accordion's questions are
+    unwrapped. Returns how many elements changed."""
+    report = None
+    changed = 0
+    for root in roots:
+        for el in _MAY_BE_CLOSED(root):
+            if feat.is_closed_panel(el):
+                report = report or ctx.new_report("auto")
+                ctx.strip(el, [a for a in _CLOSING_ATTRIBUTES if el.get(a) is not None], report, "closed pane opened")
+                changed += 1
+        for button in _BUTTONS(root):
+            if button.getparent() is not None and is_question_button(button):
+                report = report or ctx.new_report("auto")
+                ctx.unwrap(button, report, "accordion question")
+                changed += 1
+    return changed
+
+
+def is_question_button(button) -> bool:
+    """A button with text that is, or sits close below, an accordion or FAQ part."""
+    if not "".join(button.itertext()).strip():
+        return False
+    el = button
+    for _ in range(QUESTION_BUTTON_DEPTH + 1):
+        if el is None or not isinstance(el.tag, str):
+            return False
+        if is_accordion_part(el, el.tag):
+            return True
+        el = el.getparent()
+    return False

@@ -146,6 +146,7 @@ class Auto(ContentAlgorithm):
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
         removed += footers.remove_site_footers(f, nodes, ctx)  # (footers.py: the page's footer landmark)
         removed += product.remove_action_labels(f, nodes, ctx)  # (product.py: "Quick view", "Learn more")
+        removed += accordions.open_accordions([f.elements[i] for i in nodes], ctx)  # (accordions.py: closed panes, question buttons)
         for i in nodes:
             load_lazy_images(f.elements[i])
         reason = f"{dom.describe(f.elements[best])} scored {scores[best]:.0f}"
@@ -426,7 +427,7 @@ class Auto(ContentAlgorithm):
 
     def _boilerplate_reason(self, f: feat.Features, kinds: list[int], scores: list[float], i: int, forum: bool, content_chars: int, article: bool) -> str:
         o = self.options
-        kind = kinds[i] if f.chars[i] else hints.hint(f.elements[i], f.tags[i])
+        kind = kinds[i] if f.chars[i] else _textless_kind(f, i)
         if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
             if f.chars[i] <= o.boilerplate_max_share * content_chars:
                 return f"marked as boilerplate ({dom.describe(f.elements[i])})"
@@ -496,6 +497,16 @@ def _unmark_records(f: feat.Features, kinds: list[int], groups: list[list[int]],
 RECORD_WRAPPER_SHARE = 0.8
 # Records with more link text than this share keep their marks (menus).
 RECORD_UNMARK_MAX_LINK_DENSITY = 0.5
+
+
+def _textless_kind(f: feat.Features, i: int) -> int:
+    """The hint of an element whose text the features do not count (all of it inside a
+    ``<button>``, an accordion's question): read from its markup, with accordion and FAQ parts
+    left neutral as when they hold counted text (accordions.py)."""
+    kind = hints.hint(f.elements[i], f.tags[i])
+    if kind == hints.BOILERPLATE and accordions.is_accordion_part(f.elements[i], f.tags[i]):
+        return hints.NEUTRAL
+    return kind
 
 
 def _inside_boilerplate(f: feat.Features, kinds: list[int], i: int) -> bool:

@@ -7,7 +7,8 @@ Forum software repeats these beside every post (``div.signature``, XenForo's
 long thread they add up to a large share of the text. Markup names find the first kind;
 the stats and buttons are found by their short, fixed text (English labels only), as are
 the software's labels around the posts ("Click to expand...", "3 likes", "Last edited: ...",
-"Ask question", "Explore related questions", "Not open for further replies"). ``auto`` calls
+"Ask question", "Explore related questions", "Not open for further replies",
+"You must log in or register to reply here"). ``auto`` calls
 ``remove_post_furniture`` on its selection when the page is a discussion (by URL or
 microdata); on any other page these names mean something else (a letter's signature block,
 an article's author box) and are left alone.
@@ -24,17 +25,17 @@ from ..context import PageContext
 # Class/id words of post furniture: signatures, the poster's title, rank banner and stats.
 _FURNITURE = re.compile(r"signature|user-?_?extras|user-?_?title|user-?_?banner", re.IGNORECASE)
 # A poster's stat line: a label, then a colon or a count ("Posts: 138", "Joined: Mon Jul 24,
-# 2017", "Reputation 52"), the whole element's text.
+# 2017", "Reputation 52", "4931 posts"), the whole element's text.
 _POSTER_STAT = re.compile(
     r"(?:posts|joined|registered|member since|messages|reputation|karma|reaction score|trophy points|"
-    r"likes received|location)\s*(?::\s*\S.*|[\d.,]+[km]?)",
+    r"likes received|location)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions)",
     re.IGNORECASE | re.DOTALL,
 )
 # A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
-# "Improve this answer", "Offline").
+# "Improve this answer", "Offline", the "Author" badge on the thread starter's posts).
 _POST_BUTTON = re.compile(
     r"(?:quote|multi-?quote|reply|reply with quote|report|top|back to top|share|follow|flag|"
-    r"improve this (?:question|answer|post)|add a comment|online|offline)",
+    r"improve this (?:question|answer|post)|add a comment|online|offline|author)",
     re.IGNORECASE,
 )
 # The thread's own labels around the posts, the whole element's text: quote expanders ("Click to
@@ -47,7 +48,7 @@ _THREAD_LABEL = re.compile(
     r"you must log in to answer this question\.?|create an account(?: or sign in to comment)?|"
     r"register a new account|sign in(?: now)?|already have an account\? sign in here\.?|"
     r"explore related questions|see similar questions with these tags\.?|recommended posts|most popular posts|"
-    r"(?:this thread is )?not open for further replies\.?)",
+    r"(?:this thread is )?not open for further replies\.?|you must log in or register to reply here\.?)",
     re.IGNORECASE | re.DOTALL,
 )
 # Stat lines and buttons are short; a longer text is the post's own.

@@ -54,6 +54,11 @@ def is_hidden(el) -> bool:
     return _marked_hidden(el) and not _is_panel(el)
 
 
+def is_closed_panel(el) -> bool:
+    """A tab panel or accordion pane hidden until a click (counted as visible by ``is_hidden``)."""
+    return _marked_hidden(el) and _is_panel(el)
+
+
 def _marked_hidden(el) -> bool:
     """The ``hidden`` or ``aria-hidden`` attribute, an inline style, or a framework's "not shown" class."""
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":

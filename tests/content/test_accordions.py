@@ -9,7 +9,7 @@ from clearpage.filters.content import accordions
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
 from clearpage.filters.content.base import ALGORITHMS
-from tests.content.algo_util import joined_selection
+from tests.content.algo_util import joined_selection, run_algorithm
 
 INTRO = (
     "<p>Our certification is a part-time, virtual programme for mid-career professionals. It brings "
@@ -108,3 +108,52 @@ def test_accordion_and_faq_parts_are_recognised():
     for html in ("<h3 class='accordion-header'>Q</h3>", "<div class='faqs__header'>Q</div>", "<div id='accordion2' class='panel-group' role='tablist'>Q</div>"):
         el = dom.parse(f"<html><body>{html}</body></html>").find(".//body")[0]
         assert accordions.is_accordion_part(el, el.tag), html
+
+
+def button_faq(closed: str) -> str:
+    """An FAQ whose questions are buttons and whose answers are closed panes (``closed``: the
+    panes' extra attributes)."""
+    items = "".join(
+        f"<dt class='cmp-accordion__header'><button class='cmp-accordion__button' aria-expanded='false'>{q}</button></dt>"
+        f"<dd class='cmp-accordion__panel' {closed}><p>{a}</p></dd>"
+        for q, a in QUESTIONS
+    )
+    return f"<dl class='cmp-accordion'>{items}</dl>"
+
+
+def rendered_selection(default_config, html: str) -> str:
+    return run_algorithm(default_config, "auto", html, "https://example.com/programme")[1]
+
+
+@pytest.mark.parametrize("closed", ["hidden", "aria-hidden='true'", "style='display:none'"])
+def test_a_closed_accordion_is_opened_in_the_reader(default_config, closed):
+    text = rendered_selection(default_config, page(button_faq(closed)))
+    assert "Our certification is a part-time" in text
+    for question, answer in QUESTIONS:
+        assert question in text  # (the reader skips buttons: the question's button is unwrapped)
+        assert answer in text  # (the reader drops hidden content: the pane is opened)
+
+
+def test_buttons_outside_accordions_stay_buttons(default_config):
+    html = page("<div class='actions'><button class='cta'>Start your free trial</button></div>")
+    assert "Start your free trial" not in rendered_selection(default_config, html)
+
+
+def test_hidden_content_outside_panes_stays_hidden(default_config):
+    html = page("<div class='promo' hidden><p>A secret offer nobody sees on the page, with a long sentence of text.</p></div>")
+    assert "secret offer" not in rendered_selection(default_config, html)
+
+
+@pytest.mark.parametrize(
+    ("html", "question"),
+    [
+        ("<div class='faq-item'><h3><button>Who should apply?</button></h3></div>", True),
+        ("<div class='accordion__header'><span><button>Who should apply?</button></span></div>", True),
+        ("<div class='faq-item'><h3><button> </button></h3></div>", False),  # (an icon: no text)
+        ("<div class='toolbar'><button>Who should apply?</button></div>", False),
+        ("<div class='accordion-menu'><button>Products</button></div>", False),  # (a menu word)
+    ],
+)
+def test_question_buttons_are_recognised(html, question):
+    button = dom.parse(f"<html><body>{html}</body></html>").find(".//button")
+    assert accordions.is_question_button(button) is question

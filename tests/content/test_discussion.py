@@ -84,12 +84,13 @@ def test_a_forum_thread_loses_poster_stats_and_post_buttons(pipeline):
         assert furniture not in text
 
 
-@pytest.mark.parametrize("text", ["Posts: 4032", "Joined: 4. Jul 2012, 16:09", "Reputation 52", "Reply with quote", " Top ", "Improve this answer", "Offline"])
+@pytest.mark.parametrize("text", ["Posts: 4032", "Joined: 4. Jul 2012, 16:09", "Reputation 52", "Reply with quote", " Top ", "Improve this answer", "Offline",
+                                  "4931 posts", "1,204 messages", "Author"])
 def test_stat_lines_and_buttons_are_recognised(text):
     assert discussion.is_stat_or_button(text)
 
 
-@pytest.mark.parametrize("text", ["Posts about backups are welcome here", "Top tip: restart first", "Quote of the day: carpe diem", "Share your logs, please", "#hashtag", "x" * 80])
+@pytest.mark.parametrize("text", ["Posts about backups are welcome here", "Top tip: restart first", "4931 posts later it still fails", "Author of the guide", "Quote of the day: carpe diem", "Share your logs, please", "#hashtag", "x" * 80])
 def test_post_text_is_not_a_stat_line_or_button(text):
     assert not discussion.is_stat_or_button(text)
 
@@ -117,18 +118,20 @@ def xenforo_post(i: int) -> str:
 
 def test_a_forum_thread_loses_the_software_labels_around_posts(pipeline):
     notice = "<div class='blockStatus'><span>Not open for further replies.</span></div>"
-    body = NAV + f"<div class='thread'><h1>Loud fan</h1>{notice}" + "".join(xenforo_post(i) for i in range(6)) + "</div>"
+    login = "<div class='block-outer'><p>You must log in or register to reply here.</p></div>"
+    body = NAV + f"<div class='thread'><h1>Loud fan</h1>{notice}" + "".join(xenforo_post(i) for i in range(6)) + login + "</div>"
     text = pipeline.run(page(body), FORUM_URL, mode="reader").text
     assert all(f"Post {i}:" in text for i in range(6))
     assert "the fan is loud" in text
-    for label in ("Click to expand", "Last edited", "likes", "further replies"):
+    for label in ("Click to expand", "Last edited", "likes", "further replies", "must log in"):
         assert label not in text
 
 
 @pytest.mark.parametrize(
     "text",
     ["Click to expand...", "3 likes", "1 Like", "Last edited: Jul 3, 2024", "asked 2 years, 3 months ago", "Viewed 12k times",
-     "Ask Question", "Explore related questions", "See similar questions with these tags.", "Not open for further replies."],
+     "Ask Question", "Explore related questions", "See similar questions with these tags.", "Not open for further replies.",
+     "You must log in or register to reply here."],
 )
 def test_thread_labels_are_recognised(text):
     assert discussion.is_stat_or_button(text)
