@@ -117,6 +117,9 @@ class Metadata:
     dir: str = ""
     site_name: str = ""
     excerpt: str = ""
+    # The description the page declares (JSON-LD, <meta>), without the first-paragraph fallback
+    # the excerpt has: only this may stand in for a page with no text of its own.
+    description: str = ""
 
 
 def extract(doc) -> Metadata:
@@ -127,7 +130,8 @@ def extract(doc) -> Metadata:
     byline = _ld_names(ld.get("author")) or _meta_byline(meta) or visible_byline(doc)
     published = (_ld_text(ld, "datePublished") or _first_value(meta, DATE_KEYS) or page_date.strip()
                  or _item_date(doc) or _time_element(tags["time"]))
-    excerpt = _ld_text(ld, "description") or _first_value(meta, EXCERPT_KEYS) or first_paragraph(doc, tags, _clean(byline))
+    description = _ld_text(ld, "description") or _first_value(meta, EXCERPT_KEYS)
+    excerpt = description or first_paragraph(doc, tags, _clean(byline))
     root = doc if dom.tag_of(doc) == "html" else doc.getroottree().getroot()
     return Metadata(
         title=_clean(title),
@@ -137,6 +141,7 @@ def extract(doc) -> Metadata:
         dir=_direction(root, tags),
         site_name=_clean(site_name),
         excerpt=_clean(excerpt),
+        description=_clean(description),
     )
 
 

@@ -152,6 +152,17 @@ def test_a_description_shorter_than_the_content_is_not_shown(pipeline):
     assert "from its metadata" not in result.output and result.text.strip() == "Sign in to read more."
 
 
+@pytest.mark.parametrize("mode", ["reader", "text"])
+def test_only_a_declared_description_stands_in_for_an_empty_page(pipeline, mode):
+    # No <meta>/JSON-LD description: the excerpt falls back to the first paragraph, here the
+    # fallback text of an <iframe> (never shown); it must not be shown as "the page's summary".
+    fallback = "Shown only by browsers without frames, the whole rest of this page is raw text"
+    shell = page(f"<section id='main'><p><iframe src='x'>{fallback}</p><p>and more</p></section>")
+    result = pipeline.run(shell, URL, mode=mode)
+    assert result.metadata.description == "" and result.metadata.excerpt  # (the fallback excerpt exists)
+    assert "from its metadata" not in result.output and fallback not in result.output
+
+
 def test_auto_serves_an_empty_page_with_a_description_as_a_reader_page(pipeline):
     result = pipeline.run(SHELL, URL)
     assert result.mode == "reader" and DESCRIPTION in result.output

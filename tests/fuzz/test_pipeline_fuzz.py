@@ -147,6 +147,10 @@ def _text(doc) -> int:
     return sum(len(re.sub(r"\s+", "", t)) for t in doc.xpath(_PAGE_TEXT))
 
 
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
 def check(source: bytes | str, mode: str) -> None:
     try:
         result = PIPELINE.run(source, URL, mode=mode)
@@ -159,6 +163,10 @@ def check(source: bytes | str, mode: str) -> None:
     assert not out.xpath("|".join(f"//{t}" for t in REMOVED_BY_CONFIG))
     for own in out.xpath("//*[@data-clearpage]"):
         own.drop_tree()
+    for summary in out.xpath("//section[@class='cp-summary']"):  # only ever the page's declared description
+        shown = "".join(summary.xpath("./blockquote//text()"))
+        assert _squeezed(shown) == _squeezed(result.metadata.description), (shown, result.metadata.description)
+        summary.drop_tree()
     text = source if isinstance(source, str) else result.encoding and source.decode(result.encoding, "replace")
     try:
         parsed = dom.parse(text or "")
