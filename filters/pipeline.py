@@ -165,7 +165,7 @@ class Pipeline:
         doctype = html_out.original_doctype(doc, source)
         clock.lap("metadata")
         ctx.check_budget()
-        applied, decision = _resolve_mode(requested, doc, settings, meta.excerpt)
+        applied, decision = _resolve_mode(requested, doc, settings, meta.description)
         if requested == "auto":
             clock.lap("mode")  # auto's decision, timed apart (it was counted in the first filter's time)
         if applied == "off":

@@ -163,6 +163,16 @@ def test_only_a_declared_description_stands_in_for_an_empty_page(pipeline, mode)
     assert "from its metadata" not in result.output and fallback not in result.output
 
 
+def test_auto_does_not_take_a_fallback_excerpt_for_a_description(pipeline):
+    # The excerpt falls back to the first paragraph's text, here a <noscript> fallback that the
+    # empty-page test does not count as visible: not a description that could stand in for the page.
+    fallback = "Shown only by browsers without scripts, this sentence is long enough for it"
+    shell = page(f"<section id='main'><p><noscript>{fallback}</noscript></p></section>")
+    result = pipeline.run(shell, URL)
+    assert result.metadata.excerpt == fallback and result.metadata.description == ""
+    assert result.mode != "reader"
+
+
 def test_auto_serves_an_empty_page_with_a_description_as_a_reader_page(pipeline):
     result = pipeline.run(SHELL, URL)
     assert result.mode == "reader" and DESCRIPTION in result.output
