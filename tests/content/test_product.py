@@ -136,3 +136,17 @@ def test_action_labels_match_whole_texts_only():
     assert product.ACTION_LABEL.fullmatch("Quick view ")
     assert product.ACTION_LABEL.fullmatch("Learn more →")
     assert not product.ACTION_LABEL.fullmatch("Learn more about our kilns")
+
+
+def test_a_widget_label_opening_an_article_body_does_not_take_the_body(algo):
+    # A "Sign up for our newsletter" box placed first in the body: the label opens the body, but
+    # a section with this much paragraph text is the article, not a section about other things.
+    body = "".join(f"<p>The council voted on the river crossing, point {i}, after a long debate about costs and dates.</p>" for i in range(8))
+    other = "".join(f"<p>The market hall reopens in spring, item {i}, with new stalls, longer hours and a bigger square.</p>" for i in range(9))
+    html = (
+        "<html><body><main><h1>Council votes on the crossing</h1>"
+        f"<div class='entry-content'><div class='nl-title'>Sign up for our newsletter</div>{body}</div>"
+        f"<div class='more-news'>{other}</div></main></body></html>"
+    )
+    text = joined_selection(algo, html, "https://example.com/news/crossing")
+    assert "after a long debate about costs and dates" in text
