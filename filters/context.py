@@ -61,6 +61,17 @@ class PageContext:
         dom.remove(el)
         self._prune_empty(parent, report)
 
+    def kill_all(self, elements, filter_name: str, reason) -> int:
+        """Remove each of ``elements`` (links kept) under one new report of ``filter_name``, made
+        only when there is something to remove; ``reason`` is a string or a function giving an
+        element's. Returns how many went."""
+        elements = list(elements)
+        if elements:
+            report = self.new_report(filter_name)
+            for el in elements:
+                self.kill(el, report, reason if isinstance(reason, str) else reason(el))
+        return len(elements)
+
     def _prune_empty(self, el, report: FilterReport) -> None:
         for _ in range(MAX_PRUNE):
             if el is None or dom.tag_of(el) not in PRUNABLE_WRAPPERS or not _is_empty(el):

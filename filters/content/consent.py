@@ -34,10 +34,4 @@ def consent_dialogs(body) -> list:
 
 def remove_consent_dialogs(body, ctx: PageContext) -> int:
     """Remove the consent managers' dialogs from ``body``; returns how many went."""
-    found = consent_dialogs(body)
-    if not found:
-        return 0
-    report = ctx.new_report("auto")
-    for el in found:
-        ctx.kill(el, report, "consent manager dialog")
-    return len(found)
+    return ctx.kill_all(consent_dialogs(body), "auto", "consent manager dialog")

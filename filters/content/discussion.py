@@ -131,9 +131,4 @@ def remove_post_furniture(roots, ctx: PageContext) -> int:
         return 0
     total = max(sum(len(dom.text_of(r)) for r in roots), 1)
     doomed = [el for el in found if len(dom.text_of(el)) <= FURNITURE_MAX_SHARE * total]
-    if not doomed:
-        return 0
-    report = ctx.new_report("auto")
-    for el in doomed:
-        ctx.kill(el, report, f"post furniture ({dom.describe(el)})")
-    return len(doomed)
+    return ctx.kill_all(doomed, "auto", lambda el: f"post furniture ({dom.describe(el)})")

@@ -31,12 +31,7 @@ def remove_site_footers(f: feat.Features, nodes: list[int], ctx: PageContext) ->
                 continue  # (a part's own footer, or inside one already removed)
             if len(el.text_content()) <= FOOTER_MAX_SHARE * total:
                 doomed.append(el)
-    if not doomed:
-        return 0
-    report = ctx.new_report("auto")
-    for el in doomed:
-        ctx.kill(el, report, "the site's footer")
-    return len(doomed)
+    return ctx.kill_all(doomed, "auto", "the site's footer")
 
 
 def _ancestors_up_to(el, root):

@@ -82,12 +82,7 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
                     first[text] = el
                 elif is_copy(original, el):
                     doomed.append(i)
-    if not doomed:
-        return 0
-    report = ctx.new_report("auto")
-    for i in doomed:
-        ctx.kill(f.elements[i], report, "repeated text block (another screen's copy)")
-    return len(doomed)
+    return ctx.kill_all([f.elements[i] for i in doomed], "auto", "repeated text block (another screen's copy)")
 
 
 def _attached(el) -> bool:
@@ -171,12 +166,7 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
                 continue  # an article body that a widget's label happens to open
             doomed.append(section)
             skip_to = section + f.count[section]
-    if not doomed:
-        return 0
-    report = ctx.new_report("auto")
-    for i in doomed:
-        ctx.kill(f.elements[i], report, f"section about other things (styled label): {f.elements[i].text_content().strip()[:40]!r}")
-    return len(doomed)
+    return ctx.kill_all([f.elements[i] for i in doomed], "auto", lambda el: f"section about other things (styled label): {el.text_content().strip()[:40]!r}")
 
 
 # Buttons and links that act on an item rather than describe it ("Quick view", "Add to cart",

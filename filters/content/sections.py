@@ -129,12 +129,7 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
                     i = section + f.count[section]
                     continue
             i += 1
-    if not doomed:
-        return 0
-    report = ctx.new_report("auto")
-    for i in doomed:
-        ctx.kill(f.elements[i], report, f"section about other things: {f.elements[i].text_content().strip()[:40]!r}")
-    return len(doomed)
+    return ctx.kill_all([f.elements[i] for i in doomed], "auto", lambda el: f"section about other things: {el.text_content().strip()[:40]!r}")
 
 
 def section_of(f: feat.Features, heading: int, root: int, limit: float) -> int:
