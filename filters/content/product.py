@@ -66,6 +66,7 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
         for i in [i for i in range(root, root + f.count[root]) if blk_chars[i] >= REPEAT_MIN_CHARS and blk_chars[i] == chars[i]]:
             if tags[i] not in _REPEATING_TAGS:
                 by_length.setdefault(chars[i], []).append(i)
+    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: list[int] = []
     for same_length in by_length.values():
         if len(same_length) < 2:
@@ -77,20 +78,12 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
             original = first.get(text)
             if original is None:
                 first[text] = el
-            elif _attached(el):  # (checked on repeats only: cleaning may have removed either)
-                if not _attached(original):
+            elif dom.is_inside(el, page):  # (checked on repeats only: cleaning may have removed either)
+                if not dom.is_inside(original, page):
                     first[text] = el
                 elif is_copy(original, el):
                     doomed.append(i)
     return ctx.kill_all([f.elements[i] for i in doomed], "auto", "repeated text block (another screen's copy)")
-
-
-def _attached(el) -> bool:
-    """Still in the page (cleaning detaches what it removes; lxml still gives it the page's root tree)."""
-    top = el
-    for top in el.iterancestors():
-        pass
-    return top.tag == "html"
 
 
 def _any_repeat(a, b) -> bool:

@@ -37,3 +37,11 @@ def joined_selection(algorithm, html: str, url: str) -> str:
     selection = algorithm.select(dom.parse(html), PageContext(url=url, base_url=url))
     assert selection is not None, "the algorithm selected nothing"
     return " ".join(el.text_content() for el in selection.nodes)
+
+
+def product_page(extra: str) -> str:
+    """A shop's product page: a title and a six-paragraph description, then ``extra`` in <main>."""
+    description = "".join(
+        f"<p>This stoneware mug is wheel thrown and glazed by hand, detail {i}, and safe in the dishwasher.</p>" for i in range(6)
+    )
+    return f"<html><body><main><h1>Stoneware mug</h1><div class='description'>{description}</div>{extra}</main></body></html>"

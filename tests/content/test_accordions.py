@@ -8,7 +8,6 @@ from clearpage.filters import dom
 from clearpage.filters.content import accordions
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
-from clearpage.filters.content.base import ALGORITHMS
 from tests.content.algo_util import joined_selection, run_algorithm
 
 INTRO = (
@@ -23,10 +22,6 @@ QUESTIONS = [
     ("What do I receive at the end?", "A certificate, a portfolio project, and a place in the alumni network with its events."),
 ]
 
-
-@pytest.fixture(scope="module")
-def algo(default_config):
-    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
 
 
 def selected_text(algo, html: str) -> str:

@@ -6,14 +6,9 @@ import pytest
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import footers
-from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
 from tests.content.algo_util import joined_selection
 
-
-@pytest.fixture(scope="module")
-def algo(default_config):
-    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
 
 
 def selected_text(algo, html: str) -> str:

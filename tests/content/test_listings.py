@@ -2,21 +2,14 @@
 cleaning keeps them."""
 from __future__ import annotations
 
-import pytest
-
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
 from clearpage.filters.content import listings
-from clearpage.filters.content.base import ALGORITHMS
 from tests.content.algo_util import joined_selection
 
 CITIES = ["Austin", "Boston", "Chicago", "Denver", "Seattle", "Toronto", "Miami", "Portland"]
 
-
-@pytest.fixture(scope="module")
-def algo(default_config):
-    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
 
 
 def selected_text(algo, html: str) -> str:

@@ -7,24 +7,13 @@ import pytest
 from clearpage.filters import dom, pagekind
 from clearpage.filters.content import product
 from clearpage.filters.context import PageContext
-from clearpage.filters.content.base import ALGORITHMS
-from tests.content.algo_util import joined_selection
+from tests.content.algo_util import joined_selection, product_page
 
-
-@pytest.fixture(scope="module")
-def algo(default_config):
-    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
 
 
 def selected_text(algo, html: str) -> str:
     return joined_selection(algo, html, "https://example.com/shop/mug")
 
-
-def product_page(extra: str) -> str:
-    description = "".join(
-        f"<p>This stoneware mug is wheel thrown and glazed by hand, detail {i}, and safe in the dishwasher.</p>" for i in range(6)
-    )
-    return f"<html><body><main><h1>Stoneware mug</h1><div class='description'>{description}</div>{extra}</main></body></html>"
 
 
 def tiles(name: str) -> str:

@@ -1,8 +1,6 @@
 """auto's second look when no container qualifies: the best block a class word ruled out."""
 from __future__ import annotations
 
-import pytest
-
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import rescue

@@ -2,24 +2,17 @@
 whose items carry classes of their own, sections about other things inside the selection."""
 from __future__ import annotations
 
-import pytest
-
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import sections
-from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
-from tests.content.algo_util import joined_selection
+from tests.content.algo_util import joined_selection, product_page
 
 LEGAL = (
     "These cookies allow us to count visits and traffic sources so we can measure and improve the "
     "performance of our site. They help us to know which pages are the most and least popular. "
 )
 
-
-@pytest.fixture(scope="module")
-def algo(default_config):
-    return ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
 
 
 def selected_text(algo, html: str) -> str:
@@ -89,12 +82,6 @@ def test_terms_of_service_in_a_footer_modal_do_not_make_the_footer_the_content(a
     assert "Soft wool fibers" in text
     assert "traffic sources" not in text
 
-
-def product_page(extra: str) -> str:
-    description = "".join(
-        f"<p>This stoneware mug is wheel thrown and glazed by hand, detail {i}, and safe in the dishwasher.</p>" for i in range(6)
-    )
-    return f"<html><body><main><h1>Stoneware mug</h1><div class='description'>{description}</div>{extra}</main></body></html>"
 
 
 def test_sections_headed_as_other_items_or_reviews_leave_the_product(algo):
