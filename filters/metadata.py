@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from . import dom, prefilter
+from . import dom, pagekind, prefilter
 
 _DIRS = frozenset({"ltr", "rtl", "auto"})
 # The elements metadata reads, found in one walk of the tree (in document order).
@@ -120,6 +120,7 @@ class Metadata:
     # The description the page declares (JSON-LD, <meta>), without the first-paragraph fallback
     # the excerpt has: only this may stand in for a page with no text of its own.
     description: str = ""
+    kind: str | None = None  # what the page's markup says it is (pagekind.py): a hint for selection
 
 
 def extract(doc) -> Metadata:
@@ -142,6 +143,7 @@ def extract(doc) -> Metadata:
         site_name=_clean(site_name),
         excerpt=_clean(excerpt),
         description=_clean(description),
+        kind=pagekind.kind_of(tags["meta"], tags["script"]),
     )
 
 

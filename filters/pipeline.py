@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from . import csp, dom, metadata, modes, pagekind, sanitize
+from . import csp, dom, metadata, modes, sanitize
 from .charset import decode, looks_binary
 from .content.base import Selection
 from .context import PageContext
@@ -172,7 +172,7 @@ class Pipeline:
             return _unchanged(source, encoding, decision, clock)
         skipped = settings.content.skip_filters if applied in ("reader", "text") else ()
         if applied in ("reader", "text"):
-            ctx.page_kind = pagekind.page_kind(doc)  # (read before the chain removes meta and scripts)
+            ctx.page_kind = meta.kind  # (read with the metadata, before the chain removes meta and scripts)
         for flt in profile.chain_before_retainer:
             if flt.name in skipped:
                 continue
