@@ -168,6 +168,7 @@ class Auto(ContentAlgorithm):
         accordions.unmark_accordion_items(f, kinds)  # (accordions.py: an FAQ's questions and answers are content)
         records = self._records(f)
         _unmark_records(f, kinds, records[2], self.options.boilerplate_max_share * f.chars[0])
+        sections.unmark_shared_mark_sections(f, kinds)  # (sections.py: tab panes' hook word)
         for i, kind in enumerate(kinds):
             # A long "section-with-header" is a section, not a header (a header holds little text).
             if kind == hints.BOILERPLATE and f.chars[i] >= HEADER_MAX_CHARS and f.tags[i] not in _HEADER_TAGS and hints.compound_header_only(f.elements[i]):

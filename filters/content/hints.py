@@ -144,14 +144,14 @@ def _classify(tag: str, role: str, itemprop: str, names: str) -> int:
     if _COMMENT_RE.search(lowered):
         return COMMENTS
     if _BOILERPLATE_RE.search(lowered) or _has_boilerplate_token(names):
-        return NEUTRAL if content and not _strong_boilerplate(lowered) else BOILERPLATE
+        return NEUTRAL if content and not strong_boilerplate(lowered) else BOILERPLATE
     return CONTENT if content else NEUTRAL
 
 
 _STRONG_RE = re.compile(r"reviews|customer-review|share|social|related|newsletter|subscri|cookie|consent|advert|sponsor|promo|breadcrumb|footer|sidebar|navbar|pagination")
 
 
-def _strong_boilerplate(names: str) -> bool:
+def strong_boilerplate(names: str) -> bool:
     """Names that mean boilerplate even beside a content word ("related-posts", "entry-share")."""
     return _STRONG_RE.search(names) is not None
 
@@ -165,7 +165,7 @@ def weak_boilerplate(el, tag: str) -> bool:
     if tag in BOILERPLATE_TAGS or el.get("role"):
         return False
     names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
-    return not _strong_boilerplate(names) and _NAV_RE.search(names) is None
+    return not strong_boilerplate(names) and _NAV_RE.search(names) is None
 
 
 def compound_header_only(el) -> bool:

@@ -10,6 +10,9 @@ items with classes of their own, and sections about other things out of the sele
   posts their teasers, often with no class that says so;
 - siblings each with a class of its own are records of one kind when their first class matches
   (grid items add their own classes: post ids, categories);
+- sibling sections that each carry a heading and paragraphs lose a boilerplate mark they share
+  through one class word ("contact_section lm_navSource" beside "email_section lm_navSource": the
+  word is the script's hook for a tab strip, the sections are the page's body).
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from lxml import etree
 from .. import dom
 from ..context import PageContext
 from . import features as feat
+from . import hints
 
 # Modal dialogs (shown over the page on a click: a size guide, the terms of service). Selecting
 # the attributes and stepping up to their owners is several times faster in libxml2 than a
@@ -150,3 +154,38 @@ def _text_before(f: feat.Features, ancestor: int, i: int) -> bool:
             return True  # a subtree before i with text
     return f.elements[ancestor].text is not None and f.elements[ancestor].text.strip() != ""
 
+
+
+# Sections sharing a marked class word: at least this many siblings (a pair can be header + footer) ...
+SHARED_MARK_MIN_SECTIONS = 3
+# ... together holding at least this share of the page's text (sidebar widgets hold far less) ...
+SHARED_MARK_MIN_SHARE = 0.3
+# ... each with a heading and at most this share of link text (a menu's panes are links).
+SHARED_MARK_MAX_LINK_DENSITY = 0.3
+
+
+def unmark_shared_mark_sections(f: feat.Features, kinds: list[int]) -> None:
+    """Clear the boilerplate mark of sibling sections that share a marked class word and hold the
+    page's prose (``kinds`` is changed in place): each has a heading, little link text, and
+    together they hold ``SHARED_MARK_MIN_SHARE`` of the page. Marks from a tag (nav, aside,
+    footer), a role or a strong word (share, related, footer ...) stay."""
+    groups: dict[tuple[int, str], list[int]] = {}
+    for i in range(1, len(f)):
+        if kinds[i] == hints.BOILERPLATE and f.headings[i] and _class_marked_only(f, i):
+            for token in set((f.elements[i].get("class") or "").split()):
+                groups.setdefault((f.parent[i], token), []).append(i)
+    minimum = SHARED_MARK_MIN_SHARE * f.chars[0]
+    for members in groups.values():
+        if len(members) < SHARED_MARK_MIN_SECTIONS or sum(f.chars[i] for i in members) < minimum:
+            continue
+        if all(f.link_chars[i] <= SHARED_MARK_MAX_LINK_DENSITY * f.chars[i] for i in members):
+            for i in members:
+                kinds[i] = hints.NEUTRAL
+
+
+def _class_marked_only(f: feat.Features, i: int) -> bool:
+    """The element's boilerplate mark can only come from a class word that is not a strong one."""
+    el = f.elements[i]
+    if f.tags[i] in hints.BOILERPLATE_TAGS or el.get("role") or not el.get("class"):
+        return False
+    return not hints.strong_boilerplate(hints.names_of(el).lower())

@@ -112,3 +112,38 @@ def test_a_related_stories_section_with_teasers_leaves_an_article(algo):
     text = selected_text(algo, html)
     assert "point 7" in text
     assert "Another town" not in text
+
+
+FEATURE_TEXT = (
+    "Our planner keeps every booking, invoice and note in one place, so the team can see at a glance "
+    "what is due this week. It syncs with your calendar and reminds you before anything slips. "
+)
+
+
+def tabbed_feature_page(shared_class: str) -> str:
+    """A short intro, then three feature sections that share one class word (a tab script's hook)."""
+    sections_html = "".join(
+        f"<div class='{name}_section {shared_class}'><h2>{name.title()} made simple</h2>"
+        f"<p>{FEATURE_TEXT}</p><p>{FEATURE_TEXT}</p></div>"
+        for name in ("bookings", "invoices", "notes")
+    )
+    return (
+        "<html><body><div class='top'><a href='/'>Home</a> <a href='/pricing'>Pricing</a></div>"
+        "<div class='page'><div class='intro'><h1>A planner for small teams</h1>"
+        "<p>Everything your team needs to plan the week, free for up to three users.</p></div>"
+        f"<div class='scroll'>{sections_html}</div></div></body></html>"
+    )
+
+
+def test_sections_sharing_a_marked_class_word_are_the_content(algo):
+    text = joined_selection(algo, tabbed_feature_page("lm_navSource"), "https://example.com/planner")
+    for name in ("Bookings", "Invoices", "Notes"):
+        assert f"{name} made simple" in text
+
+
+def test_sections_sharing_a_strong_boilerplate_word_stay_out(algo):
+    html = tabbed_feature_page("related-links").replace(
+        "<div class='intro'>", "<div class='intro'><p>" + FEATURE_TEXT * 6 + "</p>")
+    text = joined_selection(algo, html, "https://example.com/planner")
+    assert "A planner for small teams" in text
+    assert "Bookings made simple" not in text
