@@ -8,7 +8,9 @@ long thread they add up to a large share of the text. Markup names find the firs
 the stats and buttons are found by their short, fixed text (English labels only), as are
 the software's labels around the posts ("Click to expand...", "3 likes", "Last edited: ...",
 "Ask question", "Explore related questions", "Not open for further replies",
-"You must log in or register to reply here"). ``auto`` calls
+"You must log in or register to reply here", "Edited ... by ...", post numbers "#12", avatar
+initials), and so are bare counts standing alone beside a post (votes, likes; not in a table
+cell, a list item or inside a sentence). Code listings are left alone. ``auto`` calls
 ``remove_post_furniture`` on its selection when the page is a discussion (by URL or
 microdata); on any other page these names mean something else (a letter's signature block,
 an article's author box) and are left alone.
@@ -27,15 +29,16 @@ _FURNITURE = re.compile(r"signature|user-?_?extras|user-?_?title|user-?_?banner"
 # A poster's stat line: a label, then a colon or a count ("Posts: 138", "Joined: Mon Jul 24,
 # 2017", "Reputation 52", "4931 posts"), the whole element's text.
 _POSTER_STAT = re.compile(
-    r"(?:posts|joined|registered|member since|messages|reputation|karma|reaction score|trophy points|"
-    r"likes received|location)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions)",
+    r"(?:posts|joined|join date|registered|member since|messages|reputation|karma|reaction score|trophy points|"
+    r"likes received|location|best answers)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions|helpful votes?)",
     re.IGNORECASE | re.DOTALL,
 )
 # A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
 # "Improve this answer", "Offline", the "Author" badge on the thread starter's posts).
 _POST_BUTTON = re.compile(
     r"(?:quote|multi-?quote|reply|reply with quote|report|top|back to top|share|follow|flag|"
-    r"improve this (?:question|answer|post)|add a comment|online|offline|author)",
+    r"improve this (?:question|answer|post)|add a comment|online|offline|author|original poster|op|wrote on|"
+    r"report inappropriate content|printer friendly format|code: select all|#\d+|[^\W\d_])",
     re.IGNORECASE,
 )
 # The thread's own labels around the posts, the whole element's text: quote expanders ("Click to
@@ -48,13 +51,24 @@ _THREAD_LABEL = re.compile(
     r"you must log in to answer this question\.?|create an account(?: or sign in to comment)?|"
     r"register a new account|sign in(?: now)?|already have an account\? sign in here\.?|"
     r"explore related questions|see similar questions with these tags\.?|recommended posts|most popular posts|"
-    r"(?:this thread is )?not open for further replies\.?|you must log in or register to reply here\.?)",
+    r"(?:this thread is )?not open for further replies\.?|you must log in or register to reply here\.?|"
+    r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|"
+    r"[\d.,]+k?\s+(?:replies|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*)",
     re.IGNORECASE | re.DOTALL,
 )
+# A bare count beside a post (its votes, likes, replies: "12", "1.2k"), the whole element's text,
+# standing alone (not inside a sentence); in a table cell, a list item or a sub/superscript it
+# is the post's own data.
+_BARE_COUNT = re.compile(r"[+-]?[\d.,]+k?", re.IGNORECASE)
+_DATA_TAGS = frozenset({"td", "th", "li", "dd", "sub", "sup"})
 # Stat lines and buttons are short; a longer text is the post's own.
 STAT_MAX_CHARS = 60
-# Text nodes short enough to be a stat line or a button, in one XPath pass.
-_SHORT_TEXTS = etree.XPath(f"descendant::text()[string-length(normalize-space()) > 0 and string-length(normalize-space()) <= {STAT_MAX_CHARS}]")
+# Text nodes short enough to be a stat line or a button, in one XPath pass; code is left alone
+# (a highlighter wraps every operator and number of a listing in a span of its own).
+_SHORT_TEXTS = etree.XPath(
+    f"descendant::text()[string-length(normalize-space()) > 0 and string-length(normalize-space()) <= {STAT_MAX_CHARS}]"
+    "[not(ancestor::pre or ancestor::code)]"
+)
 
 # Elements that name themselves in class or id (the only ones the pattern can match).
 _NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
@@ -114,10 +128,19 @@ def _largest_stat_or_button(el, root):
         text = el.text_content()
         if len(text.strip()) > STAT_MAX_CHARS:
             break
-        if is_stat_or_button(text):
+        if is_stat_or_button(text) or _is_lone_count(el, text):
             best = el
         el = el.getparent()
     return best
+
+
+def _is_lone_count(el, text: str) -> bool:
+    """A bare count (votes, likes) in an element of its own, with no words of a sentence around it."""
+    if el.tag in _DATA_TAGS or _BARE_COUNT.fullmatch(text.strip()) is None:
+        return False
+    before = el.getprevious()
+    around = [el.tail, before.tail if before is not None else el.getparent().text]
+    return not any(t and t.strip() for t in around)
 
 
 def remove_post_furniture(roots, ctx: PageContext) -> int:

@@ -140,3 +140,36 @@ def test_thread_labels_are_recognised(text):
 @pytest.mark.parametrize("text", ["I like it a lot", "Likes are overrated", "Click to expand the menu on the left", "Ask questions first, then buy"])
 def test_post_text_is_not_a_thread_label(text):
     assert not discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["J", "#12", "2 years ago#9", "3 Posters 15.8k Views 3 Watching", "Edited April 19, 2024 by donaldsc", "Originally posted by hostlar",
+     "518 helpful votes", "Join date: Aug 2011", "Best answers: 3", "wrote on", "Original Poster", "Report inappropriate content", "Code: Select all"],
+)
+def test_more_forum_labels_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["JB", "#hashtag", "Edited the config and it worked", "Posters of the band on my wall"])
+def test_post_text_is_not_one_of_the_new_labels(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+def voted_post(i: int) -> str:
+    return (
+        f"<div class='post'><div class='votes'><button>up</button><span>{i + 3}</span></div>"
+        f"<div class='avatar'><span>{'JKLMNO'[i]}</span></div><a href='/u/{i}'>user{i}</a>"
+        f"<div class='body'><p>Post {i}: set the timeout to <b>30</b> seconds and rerun it, that fixed the hang for me.</p>"
+        "<pre><code><span class='n'>timeout</span> <span class='o'>=</span> <span class='mi'>30</span></code></pre></div></div>"
+    )
+
+
+def test_vote_counts_and_avatar_letters_go_but_numbers_in_posts_stay(pipeline):
+    body = NAV + "<div class='thread'><h1>Hang on start</h1>" + "".join(voted_post(i) for i in range(6)) + "</div>"
+    text = pipeline.run(page(body), FORUM_URL, mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    lines = {line.strip() for line in text.splitlines()}
+    assert not lines & {"3", "4", "5", "6", "7", "8", "J", "K", "L", "M", "N", "O"}
+    assert "to 30 seconds" in text or "to **30** seconds" in text
+    assert text.count("timeout = 30") == 6
