@@ -30,7 +30,7 @@ _CONTENT_ITEMPROPS = re.compile(r"articlebody|text|description|reviewbody|mainen
 
 # Substrings anywhere in class/id (long enough not to occur by accident).
 _BOILERPLATE_WORDS = (
-    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget-area|widget_(?!_)|widgets|share|sharing|social|related|recommend|"
+    r"breadcrumb|footer|sidebar|side-bar|side_bar|widget-area|widget_(?![_\d])|widgets|share|sharing|social|related|recommend|"
     r"newsletter|subscri|signup|sign-up|cookie|consent|gdpr|advert|sponsor|promo|popup|modal|"
     r"masthead|navbar|navigation|pagination|pager|toolbar|outbrain|taboola|tagcloud|trending|"
     r"most-popular|mostpopular|popular-posts|read-next|readnext|more-stories|also-like|"
@@ -56,8 +56,9 @@ _CONTENT_WORDS = (
 # Compiled with RE2, which answers "any of these words?" in one linear pass, where ``re`` tries
 # every alternative at every position (about half the time on a page's unique class lists).
 # Safe: for plain words the yes/no is the same in both engines; RE2 has no lookahead, so
-# "widget_(?!_)" is spelled "widget_(?:[^_]|$)", which matches the same strings.
-_BOILERPLATE_RE = re2.compile(_BOILERPLATE_WORDS.replace("widget_(?!_)", "widget_(?:[^_]|$)"))
+# "widget_(?![_\d])" is spelled "widget_(?:[^_\d]|$)", which matches the same strings
+# ("widget_" then a number is a page builder's element id, "hs_cos_wrapper_widget_1748939365246").
+_BOILERPLATE_RE = re2.compile(_BOILERPLATE_WORDS.replace(r"widget_(?![_\d])", r"widget_(?:[^_\d]|$)"))
 _COMMENT_RE = re.compile(_COMMENT_WORDS)
 _CONTENT_RE = re.compile(_CONTENT_WORDS)
 _TOKEN_SPLIT = re.compile(r"[^a-z0-9]+")

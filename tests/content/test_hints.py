@@ -3,10 +3,11 @@ import re
 
 import pytest
 
+from clearpage.filters import dom
 from clearpage.filters.content import hints
 
 _NAMES = [
-    "", " ", "widget_", "widget_x", "widget__x", "my-widget_\n", "entry-content", "site-header",
+    "", " ", "widget_", "widget_x", "widget__x", "widget_1748939365246", "hs_cos_wrapper_widget_17489", "my-widget_\n", "entry-content", "site-header",
     "mainNav", "navItem", "sideBarAd", "ad", "ads-top", "uploads", "threads", "canvas", "header",
     "post header", "HEADER", "x-Menu", "menuItem-2", "crumbs", "aside_1", "Ünïcödé-nav", "ΣΑΣ nav",
     "reviews-list", "customer-review", "sharedaddy", "print", "printer", "a-tag", "tags-", "tagline",
@@ -29,3 +30,15 @@ def test_boilerplate_token_search_matches_the_token_set(names):
 def test_camel_case_tokens_and_whole_words():
     assert hints._has_boilerplate_token("sideNav")
     assert not hints._has_boilerplate_token("uploads canvas threads")
+
+
+def test_a_widget_word_followed_by_a_number_is_an_element_id_not_boilerplate():
+    el = hints_element("<div class='hs_cos_wrapper hs_cos_wrapper_widget' id='hs_cos_wrapper_widget_1748939365246'><p>Our services</p></div>")
+    assert hints.hint(el, el.tag) != hints.BOILERPLATE
+    sidebar = hints_element("<div class='widget_text' id='text-3'><p>About us</p></div>")
+    assert hints.hint(sidebar, sidebar.tag) == hints.BOILERPLATE
+
+
+def hints_element(html: str):
+    """The first <div> of a page made of ``html``."""
+    return dom.parse(f"<html><body>{html}</body></html>").xpath("//body/div")[0]
