@@ -7,11 +7,16 @@ much link text as a link list, one entry at a time, until only the listing's hea
 ``spared_records`` finds, inside the selection, groups of repeated siblings (same parent, tag
 and class, at least ``min_items``) that together hold most of the selection's text: those
 entries stay whatever their link density. Marked boilerplate still goes (a menu's items
-repeat too, but a menu holding most of a selection is rare, and its mark says so). ``auto``
+repeat too, but a menu holding most of a selection is rare, and its mark says so), except
+the entries' headers: an element named header (or heading, title) whose tag and class are
+marked in at least half of the entries (``listing__header`` around a job's title) is part of
+every entry, not the page's header, unless its names say share, ad or subscribe. ``auto``
 does not ask when the selection is an article (this much prose): there, link lists are
 navigation even when they repeat (tables of contents, related posts).
 """
 from __future__ import annotations
+
+import re
 
 from . import features as feat
 from . import hints
@@ -22,6 +27,13 @@ LISTING_MIN_SHARE = 0.5
 ENTRY_MAX_SHARE = 0.6
 # Hint kinds that cleaning removes whatever the listing (auto's boilerplate and comment marks).
 _MARKED = (hints.BOILERPLATE, hints.COMMENTS)
+# A marked part in at least this share of a listing's entries is part of the entries' template.
+TEMPLATE_MIN_SHARE = 0.5
+# Only an entry's header is part of its template (its title): a footer or "meta" block under
+# every entry (dates, bylines, counts) is kept by some references and left out by others.
+_ENTRY_HEADER = re.compile(r"header|heading|title")
+# Names of parts that go even when every entry has one: buttons and ads, not the entry's text.
+_ENTRY_FURNITURE = re.compile(r"share|social|advert|sponsor|promo|newsletter|subscri|cookie|consent|\bads?\b")
 
 
 def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_items: int) -> set[int]:
@@ -44,9 +56,30 @@ def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_ite
             continue
         if max(f.chars[i] for i in members) > ENTRY_MAX_SHARE * chars:
             continue  # one member holds the text: a layout's columns or rows, not a listing
+        template = _template_parts(f, kinds, members)
         for m in members:
-            spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED)
+            spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED or _part_key(f, i) in template)
     return spared
+
+
+def _part_key(f: feat.Features, i: int) -> tuple[str, str]:
+    return f.tags[i], f.elements[i].get("class") or ""
+
+
+def _template_parts(f: feat.Features, kinds: list[int], members: list[int]) -> set[tuple[str, str]]:
+    """(tag, class) of the marked headers repeated in ``TEMPLATE_MIN_SHARE`` of the entries
+    ``members`` (counted once per entry), without the buttons' and ads' names."""
+    counts: dict[tuple[str, str], int] = {}
+    for m in members:
+        keys = {_part_key(f, i) for i in range(m + 1, m + f.count[m]) if kinds[i] == hints.BOILERPLATE}
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+    minimum = TEMPLATE_MIN_SHARE * len(members)
+    return {key for key, n in counts.items() if n >= minimum and _is_entry_header(f"{key[0]} {key[1]}".lower())}
+
+
+def _is_entry_header(names: str) -> bool:
+    return _ENTRY_HEADER.search(names) is not None and _ENTRY_FURNITURE.search(names) is None
 
 
 def _holding(f: feat.Features, nodes: list[int], limit: float) -> list[int]:

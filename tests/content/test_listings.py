@@ -74,3 +74,35 @@ def test_columns_where_one_holds_the_text_are_a_layout():
     wide = "<div class='column'>" + "<a href='/x'>A very long link title about many things</a>" * 12 + "</div>"
     f, kinds = features_and_kinds(f"<div>{wide}{event_card(0)}{event_card(1)}</div>")
     assert listings.spared_records(f, kinds, [1], 3) == set()
+
+
+def job_entry(i: int) -> str:
+    """A job board's entry: its title sits in a block its template calls a header."""
+    return (
+        f"<li class='listing'><a href='/jobs/{i}'><div class='listing__header'><span>Software Engineer {i}</span>"
+        f"<span>{i + 2}d</span></div><span>Company {CITIES[i]}</span><span>Remote</span>"
+        f"<span>Full-Time</span><span>$50,000 - $74,999 USD</span></a></li>"
+    )
+
+
+def test_a_header_in_every_entry_is_the_entrys_title_not_the_pages_header(algo):
+    page = (
+        "<html><body><header class='site-header'><a href='/'>Jobs</a></header>"
+        "<main><h1>Programming jobs</h1><ul class='jobs'>" + "".join(job_entry(i) for i in range(6)) + "</ul></main></body></html>"
+    )
+    text = selected_text(algo, page)
+    for i in range(6):
+        assert f"Software Engineer {i}" in text
+        assert f"Company {CITIES[i]}" in text
+
+
+def test_a_share_bar_in_every_entry_still_goes(algo):
+    bar = "<div class='share-header'>Share this job on every network</div>"
+    page = (
+        "<html><body><main><h1>Programming jobs</h1><ul class='jobs'>"
+        + "".join(job_entry(i).replace("</a></li>", f"</a>{bar}</li>") for i in range(6))
+        + "</ul></main></body></html>"
+    )
+    text = selected_text(algo, page)
+    assert "Software Engineer 4" in text
+    assert "Share this job" not in text
