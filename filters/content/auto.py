@@ -128,6 +128,8 @@ class Auto(ContentAlgorithm):
             choice = _climbed(choice, self.options.min_container_chars)
         if choice.best is None or choice.best_chars < self.options.min_container_chars:
             best = rescue.rescued_container(choice.f, choice.scores, self.options.min_container_chars)  # (rescue.py)
+            if best is None:  # (listings.py: a page that is nothing but a listing of links)
+                best = listings.listing_container(choice.f, self._records(choice.f)[2], self.options.min_container_chars)
             if best is None:
                 return None
             choice = dataclasses.replace(choice, best=best)

@@ -13,6 +13,14 @@ marked in at least half of the entries (``listing__header`` around a job's title
 every entry, not the page's header, unless its names say share, ad or subscribe. ``auto``
 does not ask when the selection is an article (this much prose): there, link lists are
 navigation even when they repeat (tables of contents, related posts).
+
+``listing_container`` is a last look when ``auto`` finds no container at all (and rescue.py
+none either): a page whose only content is a listing of link entries (a shop's category of
+tiles inside a section its theme calls "related-product") scores nothing anywhere, and a miss
+keeps the whole page with its menus. The parent of the biggest group of records becomes the
+container when that group holds ``RESCUE_MIN_SHARE`` of the page's text, the parent is mostly
+link text (rescue.py looks at the others) and no boilerplate tag or role (nav, footer,
+header, banner) holds it.
 """
 from __future__ import annotations
 
@@ -20,6 +28,7 @@ import re
 
 from . import features as feat
 from . import hints
+from .rescue import boilerplate_by_tag_or_role
 
 # Repeated siblings holding at least this share of the selection's text are its listing.
 LISTING_MIN_SHARE = 0.5
@@ -27,6 +36,10 @@ LISTING_MIN_SHARE = 0.5
 ENTRY_MAX_SHARE = 0.6
 # Hint kinds that cleaning removes whatever the listing (auto's boilerplate and comment marks).
 _MARKED = (hints.BOILERPLATE, hints.COMMENTS)
+# A listing taken when nothing else qualifies holds at least this share of the page's text ...
+RESCUE_MIN_SHARE = 0.2
+# ... and is mostly links (rescue.py's second look takes the blocks with less link text).
+RESCUE_MIN_LINK_DENSITY = 0.5
 # A marked part in at least this share of a listing's entries is part of the entries' template.
 TEMPLATE_MIN_SHARE = 0.5
 # Only an entry's header is part of its template (its title): a footer or "meta" block under
@@ -60,6 +73,28 @@ def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_ite
         for m in members:
             spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED or _part_key(f, i) in template)
     return spared
+
+
+def listing_container(f: feat.Features, groups: list[list[int]], min_chars: int) -> int | None:
+    """The parent of the biggest group of records ``groups`` (auto's, as element numbers)
+    holding ``min_chars`` and ``RESCUE_MIN_SHARE`` of the page's text, in a parent with more
+    than ``RESCUE_MIN_LINK_DENSITY`` link text outside boilerplate tags and roles, or None
+    (see the module's docstring)."""
+    best, best_chars = None, max(min_chars, RESCUE_MIN_SHARE * f.chars[0])
+    for members in groups:
+        chars = sum(f.chars[i] for i in members)
+        parent = f.parent[members[0]]
+        if chars >= best_chars and parent > 0 and f.link_density(parent) > RESCUE_MIN_LINK_DENSITY and not _inside_boilerplate_tag(f, parent):
+            best, best_chars = parent, chars
+    return best
+
+
+def _inside_boilerplate_tag(f: feat.Features, i: int) -> bool:
+    while i > 0:
+        if boilerplate_by_tag_or_role(f.elements[i], f.tags[i]):
+            return True
+        i = f.parent[i]
+    return False
 
 
 def _part_key(f: feat.Features, i: int) -> tuple[str, str]:

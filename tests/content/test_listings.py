@@ -106,3 +106,39 @@ def test_a_share_bar_in_every_entry_still_goes(algo):
     text = selected_text(algo, page)
     assert "Software Engineer 4" in text
     assert "Share this job" not in text
+
+
+def tile(i: int) -> str:
+    """A shop's tile that is nothing but links: the model code, its picture, its name and price."""
+    return (
+        f"<div class='col item'><a href='/p/{i}'><h4>KR{i}00</h4></a><a href='/p/{i}'><img src='/i{i}.jpg' alt=''></a>"
+        f"<a href='/p/{i}'>Robotic lawn mower model {i} for up to {i + 1} acres</a><a href='/p/{i}'>$ {i},099.99</a></div>"
+    )
+
+
+def test_a_page_that_is_only_a_listing_of_links_keeps_the_listing_not_the_menus(algo):
+    menu = "<nav><ul>" + "".join(f"<li><a href='/m{i}'>Menu entry {i}</a></li>" for i in range(40)) + "</ul></nav>"
+    page = (
+        f"<html><body><header>{menu}</header><h3>Robotic lawn mowers</h3>"
+        "<section class='related-product'><div class='listing'>" + "".join(tile(i) for i in range(8)) + "</div></section>"
+        f"<footer>{menu.replace('Menu entry', 'Footer link')}</footer></body></html>"
+    )
+    text = selected_text(algo, page)
+    for i in range(8):
+        assert f"Robotic lawn mower model {i}" in text
+    assert "Menu entry 3" not in text
+    assert "Footer link 3" not in text
+
+
+def test_a_page_of_prose_blocks_is_not_taken_for_a_listing_of_links():
+    f, kinds = features_and_kinds(
+        "<div class='cards'>" + "".join(f"<p class='card'>Plain words about topic {i}, no links at all in this card.</p>" for i in range(6)) + "</div>"
+    )
+    groups = [[i for i in range(len(f)) if f.elements[i].get("class") == "card"]]
+    assert listings.listing_container(f, groups, 100) is None
+
+
+def test_the_biggest_group_of_link_entries_is_the_listing_container():
+    f, kinds = features_and_kinds("<div class='grid'>" + "".join(tile(i) for i in range(6)) + "</div>")
+    groups = [[i for i in range(len(f)) if f.elements[i].get("class") == "col item"]]
+    assert listings.listing_container(f, groups, 100) == f.parent[groups[0][0]]
