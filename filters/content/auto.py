@@ -38,6 +38,7 @@ from . import product
 from . import footers
 from . import rescue
 from . import accordions
+from . import landmarks
 from . import listings
 from . import sections
 from .consent import remove_consent_dialogs
@@ -168,6 +169,7 @@ class Auto(ContentAlgorithm):
         # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
         kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
         accordions.unmark_accordion_items(f, kinds)  # (accordions.py: an FAQ's questions and answers are content)
+        landmarks.unmark_main_wrappers(f, kinds, self.options.boilerplate_max_share * f.chars[0])  # (landmarks.py: "content-sidebar-wrap" around <main>)
         records = self._records(f)
         _unmark_records(f, kinds, records[2], self.options.boilerplate_max_share * f.chars[0])
         for i, kind in enumerate(kinds):
