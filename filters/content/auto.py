@@ -95,6 +95,7 @@ class _Choice:
     forum: bool
     best: int | None
     probability: dict[int, float]
+    groups: list[list[int]]  # the records' groups (element numbers)
 
     @property
     def best_chars(self) -> int:
@@ -130,7 +131,7 @@ class Auto(ContentAlgorithm):
         if choice.best is None or choice.best_chars < self.options.min_container_chars:
             best = rescue.rescued_container(choice.f, choice.scores, self.options.min_container_chars)  # (rescue.py)
             if best is None:  # (listings.py: a page that is nothing but a listing of links)
-                best = listings.listing_container(choice.f, self._records(choice.f)[2], self.options.min_container_chars)
+                best = listings.listing_container(choice.f, choice.groups, self.options.min_container_chars)
             if best is None:
                 return None
             choice = dataclasses.replace(choice, best=best)
@@ -140,6 +141,8 @@ class Auto(ContentAlgorithm):
         if parent >= 0:  # the siblings' p(content), for those that score (as the container's candidates)
             probability.update(self._probabilities(f, kinds, [j for j in f.children(parent) if scores[j] > 0 and j not in probability]))
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
+        if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
+            nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         if discussion:  # signatures and poster stats under every post (discussion.py)
             removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
@@ -181,7 +184,7 @@ class Auto(ContentAlgorithm):
         if forum:
             scores, raw = self._scores(f, kinds, records, comments_count=True)
         probability: dict[int, float] = {}
-        return _Choice(f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability)
+        return _Choice(f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability, records[2])
 
     # ------------------------------------------------------------------ scoring
 

@@ -14,6 +14,13 @@ every entry, not the page's header, unless its names say share, ad or subscribe.
 does not ask when the selection is an article (this much prose): there, link lists are
 navigation even when they repeat (tables of contents, related posts).
 
+``with_listing_beside`` adds a listing to a selection that is not an article: a category
+page's description (a few paragraphs of prose) outscores a list of posts that are only
+linked titles (each one worth little), and the two are rarely siblings. The parent of the
+biggest group of records outside the selection joins it when the group holds at least
+``BESIDE_MIN_SHARE`` of the selection's text, the parent scores above zero and no marked
+(boilerplate or comments) subtree holds it.
+
 ``listing_container`` is a last look when ``auto`` finds no container at all (and rescue.py
 none either): a page whose only content is a listing of link entries (a shop's category of
 tiles inside a section its theme calls "related-product") scores nothing anywhere, and a miss
@@ -36,6 +43,8 @@ LISTING_MIN_SHARE = 0.5
 ENTRY_MAX_SHARE = 0.6
 # Hint kinds that cleaning removes whatever the listing (auto's boilerplate and comment marks).
 _MARKED = (hints.BOILERPLATE, hints.COMMENTS)
+# A listing beside the selection joins it when it holds at least this share of the selection's text.
+BESIDE_MIN_SHARE = 0.5
 # A listing taken when nothing else qualifies holds at least this share of the page's text ...
 RESCUE_MIN_SHARE = 0.2
 # ... and is mostly links (rescue.py's second look takes the blocks with less link text).
@@ -87,6 +96,32 @@ def listing_container(f: feat.Features, groups: list[list[int]], min_chars: int)
         if chars >= best_chars and parent > 0 and f.link_density(parent) > RESCUE_MIN_LINK_DENSITY and not _inside_boilerplate_tag(f, parent):
             best, best_chars = parent, chars
     return best
+
+
+def with_listing_beside(f: feat.Features, kinds: list[int], scores: list[float], nodes: list[int], groups: list[list[int]]) -> list[int]:
+    """The selection ``nodes`` with the parent of the biggest group of records outside it
+    added, in document order, when that group holds more text than the selection and its
+    parent scores above zero outside marked subtrees (see the module's docstring)."""
+    best, best_chars = None, BESIDE_MIN_SHARE * sum(f.chars[i] for i in nodes)
+    for members in groups:
+        chars = sum(f.chars[i] for i in members)
+        parent = f.parent[members[0]]
+        if chars > best_chars and scores[parent] > 0 and not _overlaps(f, parent, nodes) and not _inside_marked(f, kinds, parent):
+            best, best_chars = parent, chars
+    return nodes if best is None else sorted(nodes + [best])
+
+
+def _overlaps(f: feat.Features, i: int, nodes: list[int]) -> bool:
+    """Whether element ``i`` is inside one of ``nodes`` or holds one."""
+    return any(n <= i < n + f.count[n] or i <= n < i + f.count[i] for n in nodes)
+
+
+def _inside_marked(f: feat.Features, kinds: list[int], i: int) -> bool:
+    while i >= 0:
+        if kinds[i] in _MARKED:
+            return True
+        i = f.parent[i]
+    return False
 
 
 def _inside_boilerplate_tag(f: feat.Features, i: int) -> bool:

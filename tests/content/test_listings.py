@@ -142,3 +142,34 @@ def test_the_biggest_group_of_link_entries_is_the_listing_container():
     f, kinds = features_and_kinds("<div class='grid'>" + "".join(tile(i) for i in range(6)) + "</div>")
     groups = [[i for i in range(len(f)) if f.elements[i].get("class") == "col item"]]
     assert listings.listing_container(f, groups, 100) == f.parent[groups[0][0]]
+
+
+def archive_page(entries: int) -> str:
+    """A category page: the category's description, then its posts, each only a linked title."""
+    menu = "<nav><ul>" + "".join(f"<li><a href='/m{i}'>Menu entry {i}</a></li>" for i in range(30)) + "</ul></nav>"
+    description = (
+        "<div class='archive-intro'><div class='inner'><div class='archive-description'><h1>Air fryer recipes</h1>"
+        "<p>Quick and healthy air fryer recipes, everything from breakfast to snacks to weeknight dinners for the family.</p>"
+        "<p>We love our air fryer and how it makes everything crispy and delicious in record time with little to no oil.</p>"
+        "<p>For meal prep, the air fryer turns out a tray of vegetables while the rest of dinner cooks on the stove.</p></div></div></div>"
+    )
+    posts = "".join(
+        f"<article class='post entry'><h2><a href='/r{i}'>Crispy air fryer dish number {i} with a side</a></h2></article>" for i in range(entries)
+    )
+    return f"<html><body><header>{menu}</header>{description}<div class='wrap'><main>{posts}</main></div><footer>{menu}</footer></body></html>"
+
+
+def test_a_listing_beside_the_pages_intro_joins_it(algo):
+    text = selected_text(algo, archive_page(12))
+    assert "We love our air fryer" in text
+    for i in range(12):
+        assert f"Crispy air fryer dish number {i} with" in text
+    assert "Menu entry 3" not in text
+
+
+def test_a_small_group_beside_the_selection_stays_out():
+    f, kinds = features_and_kinds(archive_page(3))
+    scores = [1.0] * len(f)
+    intro = next(i for i in range(len(f)) if f.elements[i].get("class") == "archive-description")
+    groups = [[i for i in range(len(f)) if f.tags[i] == "article"]]
+    assert listings.with_listing_beside(f, kinds, scores, [intro], groups) == [intro]
