@@ -22,7 +22,7 @@ def unmark_main_wrappers(f: feat.Features, kinds: list[int], wrapper_chars: floa
     docstring) holding at most ``wrapper_chars`` characters to NEUTRAL in ``kinds`` (changed
     in place; a bigger one is a wrapper to auto already and its mark rules nothing out)."""
     for i in range(len(f)):
-        if f.chars[i] and _is_main(f, i):
+        if kinds[i] == hints.CONTENT and f.chars[i] and _is_main(f, i):  # (main and role=main are CONTENT)
             a = f.parent[i]
             while a > 0 and f.chars[a] * MAIN_MIN_SHARE <= f.chars[i]:
                 if kinds[a] == hints.BOILERPLATE and f.chars[a] <= wrapper_chars and f.tags[a] not in hints.BOILERPLATE_TAGS and not f.elements[a].get("role"):
