@@ -24,7 +24,8 @@ OTHER_ITEMS_HEADING = re.compile(
     r"|consider\s+these\s+(?:available\s+)?(?:items|products)|similar\s+(?:brands|styles)"
     r"|more\s+like\s+this|how\s+about\s+these|more\s+from\s+\S|sponsored\b|recommendations\b"
     r"|be\s+the\s+first\s+to\s+review|rated\s+\d(?:\.\d)?\s+out\s+of\s+\d|(?:user|customer)\s+testimonials"
-    r"|notify\s+me\s+when)",
+    r"|notify\s+me\s+when|variations\s+of\s+this|better\s+together\W*$|shop\s+the\s+look"
+    r"|(?:pairs|goes)\s+(?:well|perfectly|great|beautifully)\s+with\b|you\s+(?:might|may)\s+also\s+need)",
     re.IGNORECASE,
 )
 
@@ -162,16 +163,20 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
     return ctx.kill_all([f.elements[i] for i in doomed], "auto", lambda el: f"section about other things (styled label): {el.text_content().strip()[:40]!r}")
 
 
-# Buttons and links that act on an item rather than describe it ("Quick view", "Add to cart",
-# "Choose options", "Learn more"): a whole block's text, matched in full.
+# Buttons and links that act on an item or the page rather than describe it ("Quick view", "Add to
+# cart", "Choose options", "Learn more", "Select a size", "Load more", "Skip to results"): a whole
+# block's text, matched in full.
 ACTION_LABEL = re.compile(
     r"\s*(?:quick\s+(?:shop|view|add)|add\s+to\s+(?:cart|bag|basket|wish\s*list)|shop\s+now|buy\s+now|compare"
-    r"|(?:select|choose)\s+options|(?:view|see)\s+details|product\s+variants|unit\s+price\s+per|learn\s+more|read\s+more|book\s+now)"
+    r"|(?:select|choose)\s+options|(?:view|see)\s+(?:full\s+|all\s+)?details|product\s+variants|unit\s+price\s+per|learn\s+more|read\s+more|book\s+now"
+    r"|(?:view|sort)\s+options|(?:select|choose)\s+(?:a\s+|your\s+)?size|add\s+to\s+compare|calculate\s+shipping|notify\s+me"
+    r"|(?:show|see|load|view)\s+more|loading(?:\.\.\.|…)?|skip\s+to\s+(?:main|content|product|search|results)[\w\s]{0,22})"
     r"[\s:.!»›>→-]*",
     re.IGNORECASE,
 )
-# Longest text read as an action label (the longest label above with its arrow and spaces).
-ACTION_LABEL_MAX_CHARS = 24
+# Longest text read as an action label (the longest label above, "Skip to product information",
+# with its arrow and spaces).
+ACTION_LABEL_MAX_CHARS = 36
 
 
 def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:

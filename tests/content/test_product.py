@@ -23,6 +23,7 @@ def tiles(name: str) -> str:
 @pytest.mark.parametrize("heading", [
     "Products related to this item", "Customers frequently viewed", "More like this", "More from Potterypark",
     "Sponsored products", "Frequently bought together", "Consider these available items",
+    "Variations of this style", "Better together", "Shop the look", "Pairs well with",
 ])
 def test_sections_headed_in_shop_words_for_other_items_leave_the_product(algo, heading):
     text = selected_text(algo, product_page(f"<div><h2>{heading}</h2><ul>{tiles('Porcelain cup')}</ul></div>"))
@@ -39,6 +40,9 @@ def test_a_section_about_the_item_itself_stays(algo):
 def test_other_items_words_match_headings_only_at_their_start():
     assert product.OTHER_ITEMS_HEADING.match("More like this")
     assert not product.OTHER_ITEMS_HEADING.match("Why customers love it: more like this please")
+    # "Better together" alone names a bundle of other items; as a headline's start it is prose.
+    assert product.OTHER_ITEMS_HEADING.match("Better together!")
+    assert not product.OTHER_ITEMS_HEADING.match("Better together: multiplayer gaming for the family")
 
 
 def description_copy(cls: str) -> str:
@@ -115,6 +119,17 @@ def test_action_labels_in_a_grid_of_items_go_and_their_items_stay(algo):
         assert label not in text
 
 
+def test_page_controls_in_a_grid_of_items_go_and_their_items_stay(algo):
+    tiles = "".join(
+        f"<li><h3>Porcelain cup number {i}</h3><p>A hand painted cup with a gold rim, {i} of a set.</p>"
+        f"<div class='size-picker'>Select a size</div><a href='/o{i}'>View options</a><a href='/c{i}'>Add to compare</a></li>" for i in range(6))
+    controls = "<a href='#grid'>Skip to product information</a><div class='status'>Loading...</div>"
+    text = selected_text(algo, product_page(f"<div>{controls}<ul class='grid'>{tiles}</ul><a href='?page=2'>Load more</a></div>"))
+    assert "A hand painted cup with a gold rim, 4 of a set" in text
+    for label in ("Select a size", "View options", "Add to compare", "Skip to product", "Loading", "Load more"):
+        assert label not in text
+
+
 def test_action_words_inside_a_sentence_stay(algo):
     html = product_page("<p>Read more about the glaze: <a href='/glaze'>learn more</a> in our guide to learn more about kilns.</p>")
     text = selected_text(algo, html)
@@ -125,6 +140,8 @@ def test_action_labels_match_whole_texts_only():
     assert product.ACTION_LABEL.fullmatch("Quick view ")
     assert product.ACTION_LABEL.fullmatch("Learn more →")
     assert not product.ACTION_LABEL.fullmatch("Learn more about our kilns")
+    assert product.ACTION_LABEL.fullmatch("Skip to search results")
+    assert not product.ACTION_LABEL.fullmatch("Skip to the good part: how we fire the glaze")
 
 
 def test_a_widget_label_opening_an_article_body_does_not_take_the_body(algo):
