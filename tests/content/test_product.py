@@ -70,6 +70,32 @@ def test_text_repeated_outside_screen_variants_stays(algo):
     assert text.count("Phone consultation with one of our resume experts") == 2
 
 
+def shop_grid(tile: str) -> str:
+    """A collection page: a short intro, then six tiles made by ``tile.format(i)``."""
+    tiles = "".join(tile.format(i) for i in range(6))
+    return ("<html><body><main><h1>Stoneware cups</h1><p>Every cup in this collection is thrown by hand in our studio"
+            f" and glazed in small batches.</p><ul class='grid'>{tiles}</ul></main></body></html>")
+
+
+def test_a_tiles_name_shown_over_its_image_and_as_its_title_is_shown_once(algo):
+    html = shop_grid("<li class='card'><div class='card-media'><a href='/p{0}'>Speckled porcelain cup {0}</a></div>"
+                     "<h3 class='card-title'><a href='/p{0}'>Speckled porcelain cup {0}</a></h3><p>$ 2{0}.00</p>"
+                     "<p>Holds 250 ml of tea, with a glaze that is fired twice.</p></li>")
+    text = joined_selection(algo, html, "https://example.com/collections/cups")
+    assert text.count("Speckled porcelain cup 4") == 1
+    assert "Holds 250 ml of tea" in text
+
+
+def test_a_repeated_sentence_or_a_tables_equal_cells_stay(algo):
+    # Prose repeated inside one tile is a summary, not a copy; cells of one row repeat on purpose.
+    tile = ("<li class='card'><h3><a href='/p{0}'>Good for tea, cup {0}.</a></h3><h4><a href='/p{0}'>Good for tea, cup {0}.</a></h4>"
+            "<div class='row'><div class='cell'>Dishwasher safe always</div><div class='cell'>Dishwasher safe always</div></div>"
+            "<p>Holds 250 ml of tea, with a glaze that is fired twice.</p></li>")
+    text = joined_selection(algo, shop_grid(tile), "https://example.com/collections/cups")
+    assert text.count("Good for tea, cup 4.") == 2
+    assert text.count("Dishwasher safe always") == 12
+
+
 def text_on_a_page_of_kind(algo, html: str, kind: str | None) -> str:
     url = "https://example.com/shop/mug"
     selection = algo.select(dom.parse(html), PageContext(url=url, base_url=url, page_kind=kind))
