@@ -222,7 +222,7 @@ ACTION_LABEL = re.compile(
 )
 # Longest text read as an action label (the longest label above, "Skip to product information",
 # with its arrow and spaces).
-ACTION_LABEL_MAX_CHARS = 36
+ACTION_LABEL_MAX_CHARS = 28
 
 
 def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
