@@ -39,6 +39,9 @@ class Decoded:
     text: str
     encoding: str  # Python codec name actually used
     source: str  # bom | header | meta | utf-8 | detected | default
+    # True when the bytes were the whole text in valid UTF-8 (no BOM): text.encode("utf-8") gives
+    # them back, so a caller that needs the UTF-8 (dom.parse) can take them instead of encoding.
+    exact_utf8: bool = False
 
 
 def normalise_label(label: str | None, *, from_meta: bool = False) -> str | None:
@@ -80,6 +83,18 @@ def looks_binary(data: bytes) -> bool:
     return bool(head.translate(None, _TEXT_BYTES))
 
 
+def _declared(data: bytes, name: str, source: str) -> Decoded:
+    """``data`` decoded as the declared codec ``name``. Declared UTF-8 is decoded strictly first
+    (the same text as "replace" gives when the bytes are valid, at the same speed) to learn
+    whether the bytes are exact UTF-8."""
+    if name == "utf-8":
+        try:
+            return Decoded(data.decode(name), name, source, exact_utf8=True)
+        except UnicodeDecodeError:
+            pass
+    return Decoded(data.decode(name, "replace"), name, source)
+
+
 def decode(data: bytes, header_charset: str | None = None) -> Decoded:
     """Decode an HTML body; never raises (undecodable bytes become U+FFFD, as in browsers)."""
     for bom, name in _BOMS:
@@ -87,12 +102,12 @@ def decode(data: bytes, header_charset: str | None = None) -> Decoded:
             return Decoded(data[len(bom):].decode(name, "replace"), name, "bom")
     declared = normalise_label(header_charset)
     if declared:
-        return Decoded(data.decode(declared, "replace"), declared, "header")
+        return _declared(data, declared, "header")
     declared = normalise_label(meta_charset(data), from_meta=True)
     if declared:
-        return Decoded(data.decode(declared, "replace"), declared, "meta")
+        return _declared(data, declared, "meta")
     try:
-        return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
+        return Decoded(data.decode("utf-8"), "utf-8", "utf-8", exact_utf8=True)
     except UnicodeDecodeError:
         pass
     best = charset_normalizer.from_bytes(data[:65536]).best()

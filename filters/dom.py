@@ -44,8 +44,11 @@ MISPARSED_VOID = ("embed", "source", "track", "wbr", "keygen")
 MAX_HELD_BYTES = 2_000_000
 
 
-def parse(text: str, hold: list | None = None) -> HtmlElement:
+def parse(text: str, hold: list | None = None, utf8: bytes | None = None) -> HtmlElement:
     """Parse decoded HTML text into a document root (<html>), or raise PageError.
+
+    ``utf8``: ``text.encode("utf-8")`` when the caller has it already (the page's own bytes,
+    charset.Decoded.exact_utf8); then the text is not encoded again.
 
     ``hold``: a list the caller keeps while it works on the page; parse puts the Python proxy
     of every element in it (pages up to MAX_HELD_BYTES). lxml makes a proxy each time a walk
@@ -54,7 +57,7 @@ def parse(text: str, hold: list | None = None) -> HtmlElement:
     """
     # Control characters (and lone surrogates) are kept in the tree by libxml2 but refused by
     # lxml whenever a filter writes text back; browsers do not show them either.
-    data = _xml_safe_utf8(text)
+    data = _xml_safe_utf8(text, utf8)
     if not data.strip():
         raise PageError("empty document")
     try:
@@ -88,13 +91,16 @@ def parse(text: str, hold: list | None = None) -> HtmlElement:
 _CONTROL_BYTES = bytes(c for c in range(0x20) if c not in (0x09, 0x0A, 0x0D))
 
 
-def _xml_safe_utf8(text: str) -> bytes:
+def _xml_safe_utf8(text: str, utf8: bytes | None = None) -> bytes:
     """``text`` as UTF-8 with what _XML_UNSAFE finds replaced; checked on the bytes (C speed), not
-    with the regex over the text (~2 ms on a 100 KB page), which only runs when there is something."""
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:  # lone surrogates
-        data = None
+    with the regex over the text (~2 ms on a 100 KB page), which only runs when there is something.
+    ``utf8``: the text's UTF-8 encoding, given by a caller that has it (not encoded again)."""
+    data = utf8
+    if data is None:
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates
+            data = None
     # The noncharacters are looked for in the text: a str holding only Latin-1 (most pages)
     # cannot hold U+FFFE/U+FFFF and CPython answers without scanning it.
     if data is not None and len(data.translate(None, _CONTROL_BYTES)) == len(data) and "\ufffe" not in text and "\uffff" not in text:

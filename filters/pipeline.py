@@ -135,9 +135,12 @@ class Pipeline:
         deadline = started + budget_ms / 1000 if budget_ms else None
         if isinstance(html, bytes) and looks_binary(html):
             return _unchanged(html.decode("latin-1"), "", "binary data labelled as HTML: left as it is", clock)
+        utf8 = None  # the source's UTF-8 bytes when the page came as exactly those (parse need not encode it)
         if isinstance(html, bytes):
             decoded = decode(html, charset)
             source, encoding = decoded.text, decoded.encoding
+            if decoded.exact_utf8:
+                utf8 = html
         else:
             source, encoding = html, "utf-8"
         clock.lap("decode")
@@ -150,7 +153,7 @@ class Pipeline:
         if requested == "off":
             return _unchanged(source, encoding, "off: requested", clock)
         held: list = []  # the page's element proxies, kept until the page is done (see dom.parse)
-        doc = dom.parse(source, held)
+        doc = dom.parse(source, held, utf8)
         clock.lap("parse")
         if doc.find("frameset") is not None:
             return _unchanged(source, encoding, "frameset: each frame is filtered as a page of its own", clock)

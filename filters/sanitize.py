@@ -91,14 +91,17 @@ def clean(doc) -> int:
             dom.remove(node)
             changes += 1
     for el in list(doc.iter(etree.Element)):  # elements only: the walk every page pays for, kept lean
-        if el.tag in _PLAIN_TAGS and _HARMLESS_ATTRIBUTES.issuperset(el.keys()):
+        names = el.keys()
+        # One name (most elements with any) is one set lookup; issuperset first makes a set of the list.
+        if el.tag in _PLAIN_TAGS and (names[0] in _HARMLESS_ATTRIBUTES if len(names) == 1 else _HARMLESS_ATTRIBUTES.issuperset(names)):
             continue  # most elements: _clean_element would find nothing to do (no call made)
-        changes += _clean_element(el)
+        changes += _clean_element(el, names)
     return changes
 
 
-def _clean_element(el) -> int:
-    """Remove ``el`` if it can run script, else strip its unsafe attributes; returns the changes."""
+def _clean_element(el, names: list[str]) -> int:
+    """Remove ``el`` if it can run script, else strip its unsafe attributes (``names``, read just
+    before); returns the changes."""
     tag = el.tag
     if tag in _PLAIN_TAGS:  # the common case: nothing to lower, split or check for removal
         local = tag
@@ -108,25 +111,47 @@ def _clean_element(el) -> int:
         if local in _REMOVABLE and _removes_itself(el, tag, local):
             dom.remove(el)
             return 1
-    names = el.keys()
-    if not names:
-        return 0
     changes = 0
     for name in names:
         if name in _HARMLESS_ATTRIBUTES:
             continue
-        lower = name.lower()
-        if lower.startswith("on") or lower == "srcdoc":
+        kind = _KIND_OF_NAME.get(name) or _kind_of(name)
+        if kind is _HANDLER:
             del el.attrib[name]
             changes += 1
-        elif lower in URL_ATTRIBUTES or lower.endswith(":href"):
+        elif kind is _URL:
             if not _safe_url(el.get(name), local):
                 del el.attrib[name]
                 changes += 1
-        elif lower == "style" and _scripty_css(el.get(name) or ""):
+        elif kind is _STYLE and _scripty_css(el.get(name) or ""):
             del el.attrib[name]
             changes += 1
     return changes
+
+
+# What _clean_element does with an attribute, by its name: strip it, check its URL, check its CSS,
+# or leave it (OTHER). The answer depends on the name alone, so it is worked out once per name.
+_HANDLER, _URL, _STYLE, _OTHER = "handler", "url", "style", "other"
+# Names seen so far and their kind; bounded so a page of made-up names cannot grow it without end.
+_KIND_OF_NAME: dict[str, str] = {}
+_MAX_KNOWN_NAMES = 4096
+
+
+def _kind_of(name: str) -> str:
+    """The kind of attribute ``name`` (any case): event handlers and srcdoc are stripped, URL
+    attributes (and any ...:href) checked as URLs, style checked as CSS."""
+    lower = name.lower()
+    if lower.startswith("on") or lower == "srcdoc":
+        kind = _HANDLER
+    elif lower in URL_ATTRIBUTES or lower.endswith(":href"):
+        kind = _URL
+    elif lower == "style":
+        kind = _STYLE
+    else:
+        kind = _OTHER
+    if len(_KIND_OF_NAME) < _MAX_KNOWN_NAMES:
+        _KIND_OF_NAME[name] = kind
+    return kind
 
 
 def _removes_itself(el, tag: str, local: str) -> bool:

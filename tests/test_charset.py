@@ -1,5 +1,7 @@
 import codecs
 
+import pytest
+
 from clearpage.filters.charset import charset_from_content_type, decode
 
 
@@ -37,3 +39,26 @@ def test_utf16_meta_means_utf8():
 def test_content_type_parsing():
     assert charset_from_content_type('text/html; charset="ISO-8859-1"') == "ISO-8859-1"
     assert charset_from_content_type("text/html") is None
+
+
+EXACT_CASES = [
+    ("plain ascii, nothing declared", b"<p>hello</p>", None, True),
+    ("utf-8, nothing declared", "<p>caf\u00e9 \u65e5\u672c</p>".encode(), None, True),
+    ("utf-8 declared in meta", b"<meta charset='utf-8'><p>caf\xc3\xa9</p>", None, True),
+    ("utf-8 declared in the header", b"<p>caf\xc3\xa9</p>", "UTF-8", True),
+    ("bad bytes declared utf-8 (replaced)", b"<meta charset='utf-8'><p>caf\xe9</p>", None, False),
+    ("bad bytes in the header's utf-8", b"<p>\xff\xfe caf\xe9</p>", "utf-8", False),
+    ("a BOM (dropped from the text)", codecs.BOM_UTF8 + b"<p>x</p>", None, False),
+    ("latin-1 declared", b"<meta charset='iso-8859-1'><p>caf\xe9</p>", None, False),
+    ("an encoded surrogate is not UTF-8", b"<meta charset='utf-8'><p>\xed\xa0\x80</p>", None, False),
+]
+
+
+@pytest.mark.parametrize("name, data, header, exact", EXACT_CASES, ids=[c[0] for c in EXACT_CASES])
+def test_exact_utf8_only_when_the_bytes_are_the_texts_utf8(name, data, header, exact):
+    # dom.parse takes the page's bytes instead of encoding the text when exact_utf8 says so.
+    decoded = decode(data, header)
+    assert decoded.exact_utf8 == exact
+    if exact:
+        assert decoded.text.encode("utf-8") == data
+    assert decoded.text == data.removeprefix(codecs.BOM_UTF8).decode(decoded.encoding, "replace")  # strict first: the same text

@@ -112,8 +112,7 @@ class AdServerFilter(Filter):
 
     def _remove_ad_urls(self, doc, ctx: PageContext, report: FilterReport) -> None:
         if self._abp is None:
-            hosts, attributes = _HostCheck(self._hosts, ctx), self.options.attributes
-            check = lambda el, names: hosts.ad_url(el, attributes, names)  # noqa: E731
+            check = _HostCheck(self._hosts, ctx, self.options.attributes).ad_url
         else:
             seen: dict[tuple[str, str], str | None] = {}
             check = lambda el, names: self._ad_url(el, ctx, seen)  # noqa: E731
@@ -195,34 +194,46 @@ class _HostCheck:
 
     _UNSET = object()
 
-    def __init__(self, hosts: HostMatcher, ctx: PageContext):
+    def __init__(self, hosts: HostMatcher, ctx: PageContext, attributes: tuple[str, ...]):
         self.hosts = hosts
         self.ctx = ctx
         self.page_host = ctx.host
+        # (attribute, is it srcset-style?) in the configured order, the flag worked out once.
+        self.attributes = tuple((attr, attr.endswith("srcset")) for attr in attributes)
         self.verdicts: dict[str | None, str | None] = {}
         self.base_host = self._UNSET
-        # (srcset-style attribute?, value) -> the verdict on its URLs: a page repeats many URLs.
-        self.values: dict[tuple[bool, str], str | None] = {}
+        # value -> the verdict on its URLs, apart for srcset-style attributes (a list of URLs):
+        # a page repeats many URLs.
+        self.values: dict[str, str | None] = {}
+        self.srcset_values: dict[str, str | None] = {}
 
-    def ad_url(self, el, attributes, names) -> str | None:
-        """The first of ``attributes`` (among ``names``, the element's) whose URL is an ad, as a reason."""
-        for attr in attributes:
+    def ad_url(self, el, names) -> str | None:
+        """The first configured attribute (among ``names``, the element's) whose URL is an ad, as a reason."""
+        unset = self._UNSET
+        for attr, srcset in self.attributes:
             if attr not in names:
                 continue
             value = el.get(attr)
             if not value:
                 continue
-            key = (attr.endswith("srcset"), value)
-            verdict = self.values.get(key, self._UNSET)
-            if verdict is self._UNSET:
-                verdict = self.values[key] = self.value_verdict(value, attr)
+            cache = self.srcset_values if srcset else self.values
+            verdict = cache.get(value, unset)
+            if verdict is unset:
+                verdict = cache[value] = self.value_verdict(value, attr, srcset)
             if verdict:
                 return f"{attr} {verdict}"
         return None
 
-    def value_verdict(self, value: str, attr: str) -> str | None:
+    def value_verdict(self, value: str, attr: str, srcset: bool = False) -> str | None:
         """The verdict on the first listed host among the URLs in ``value``; None when none is."""
-        for url in _urls(value, attr):
+        if srcset or not value.isprintable():
+            urls = _urls(value, attr)
+        else:
+            # _urls for one URL with no control character to drop (most values): clean_href's
+            # strip, without its calls.
+            url = value.strip(" ")
+            urls = (url,) if url else ()
+        for url in urls:
             host = self.host_of(url)
             if host is None:
                 continue

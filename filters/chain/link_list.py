@@ -97,27 +97,42 @@ class LinkListFilter(Filter):
         below: dict = {}  # element -> [links, other letters, CJK characters] of its children so far
         letters = self._letters
         containers = self._containers
+        pop = below.pop
+        # The loop runs once per element of the page: attributes are read once into locals, ASCII
+        # text (most of it) is counted inline (the _letters fast path, without a call), and an
+        # element with nothing to pass up (no links, no letters, a blank tail) never asks for
+        # its parent. Each shortcut gives the totals the plain steps give.
         for el in reversed(elements):
-            counts = below.pop(el, None)
+            counts = pop(el, None)
             links, other, cjk = counts if counts is not None else (0, 0, 0)
-            if el.tag == "a" and el.get("href") is not None:
+            tag = el.tag
+            if tag == "a" and el.get("href") is not None:
                 links, other, cjk = links + 1, 0, 0
             else:
                 text = el.text
                 if text and not text.isspace():
-                    other, cjk = letters(text, other, cjk)
-            if links and el.tag in containers and self._is_link_list(links, words := self._words(other, cjk)):
+                    if text.isascii():
+                        other += len(text) - len(text.encode("ascii").translate(None, _ASCII_LETTERS))
+                    else:
+                        other, cjk = letters(text, other, cjk)
+            if links and tag in containers and self._is_link_list(links, words := self._words(other, cjk)):
                 reason = f"{links} links / {words:.1f} words > {self.options.threshold}"
                 # Nothing goes up: its tail now ends the text before it, counted with that.
                 if not self._remove(el, ctx, report, reason):
                     continue
                 links, other, cjk = 0, 0, 0
+            tail = el.tail
+            tail_letters = tail and not tail.isspace()
+            if not (links or other or cjk or tail_letters):
+                continue  # nothing to add to the parent's totals
             parent = el.getparent()
             if parent is None:
                 continue  # a wrapper pruned when a block inside it went: its tail moved too
-            tail = el.tail
-            if tail and not tail.isspace():
-                other, cjk = letters(tail, other, cjk)
+            if tail_letters:
+                if tail.isascii():
+                    other += len(tail) - len(tail.encode("ascii").translate(None, _ASCII_LETTERS))
+                else:
+                    other, cjk = letters(tail, other, cjk)
             if links or other or cjk:
                 up = below.get(parent)
                 if up is None:

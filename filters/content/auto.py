@@ -38,6 +38,7 @@ from . import product
 from . import footers
 from . import rescue
 from . import accordions
+from . import landmarks
 from . import listings
 from . import sections
 from .consent import remove_consent_dialogs
@@ -94,6 +95,7 @@ class _Choice:
     forum: bool
     best: int | None
     probability: dict[int, float]
+    groups: list[list[int]]  # the records' groups (element numbers)
 
     @property
     def best_chars(self) -> int:
@@ -128,6 +130,8 @@ class Auto(ContentAlgorithm):
             choice = _climbed(choice, self.options.min_container_chars)
         if choice.best is None or choice.best_chars < self.options.min_container_chars:
             best = rescue.rescued_container(choice.f, choice.scores, self.options.min_container_chars)  # (rescue.py)
+            if best is None:  # (listings.py: a page that is nothing but a listing of links)
+                best = listings.listing_container(choice.f, choice.groups, self.options.min_container_chars)
             if best is None:
                 return None
             choice = dataclasses.replace(choice, best=best)
@@ -140,6 +144,8 @@ class Auto(ContentAlgorithm):
         if row != best:
             probability.update(self._probabilities(f, kinds, [j for j in f.children(f.parent[row]) if scores[j] > 0 and j not in probability]))
         nodes = self._with_siblings(f, kinds, scores, row, forum, probability)
+        if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
+            nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         if discussion:  # signatures and poster stats under every post (discussion.py)
             removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
@@ -169,6 +175,7 @@ class Auto(ContentAlgorithm):
         # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
         kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
         accordions.unmark_accordion_items(f, kinds)  # (accordions.py: an FAQ's questions and answers are content)
+        landmarks.unmark_main_wrappers(f, kinds, self.options.boilerplate_max_share * f.chars[0])  # (landmarks.py: "content-sidebar-wrap" around <main>)
         records = self._records(f)
         _unmark_records(f, kinds, records[2], self.options.boilerplate_max_share * f.chars[0])
         sections.unmark_shared_mark_sections(f, kinds)  # (sections.py: tab panes' hook word)
@@ -181,7 +188,7 @@ class Auto(ContentAlgorithm):
         if forum:
             scores, raw = self._scores(f, kinds, records, comments_count=True)
         probability: dict[int, float] = {}
-        return _Choice(f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability)
+        return _Choice(f, kinds, scores, forum, self._container(f, kinds, scores, forum, probability), probability, records[2])
 
     # ------------------------------------------------------------------ scoring
 

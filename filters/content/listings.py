@@ -7,14 +7,35 @@ much link text as a link list, one entry at a time, until only the listing's hea
 ``spared_records`` finds, inside the selection, groups of repeated siblings (same parent, tag
 and class, at least ``min_items``) that together hold most of the selection's text: those
 entries stay whatever their link density. Marked boilerplate still goes (a menu's items
-repeat too, but a menu holding most of a selection is rare, and its mark says so). ``auto``
+repeat too, but a menu holding most of a selection is rare, and its mark says so), except
+the entries' headers: an element named header (or heading, title) whose tag and class are
+marked in at least half of the entries (``listing__header`` around a job's title) is part of
+every entry, not the page's header, unless its names say share, ad or subscribe. ``auto``
 does not ask when the selection is an article (this much prose): there, link lists are
 navigation even when they repeat (tables of contents, related posts).
+
+``with_listing_beside`` adds a listing to a selection that is not an article: a category
+page's description (a few paragraphs of prose) outscores a list of posts that are only
+linked titles (each one worth little), and the two are rarely siblings. The parent of the
+biggest group of records outside the selection joins it when the group holds at least
+``BESIDE_MIN_SHARE`` of the selection's text, the parent scores above zero and no marked
+(boilerplate or comments) subtree holds it.
+
+``listing_container`` is a last look when ``auto`` finds no container at all (and rescue.py
+none either): a page whose only content is a listing of link entries (a shop's category of
+tiles inside a section its theme calls "related-product") scores nothing anywhere, and a miss
+keeps the whole page with its menus. The parent of the biggest group of records becomes the
+container when that group holds ``RESCUE_MIN_SHARE`` of the page's text, the parent is mostly
+link text (rescue.py looks at the others) and no boilerplate tag or role (nav, footer,
+header, banner) holds it.
 """
 from __future__ import annotations
 
+import re
+
 from . import features as feat
 from . import hints
+from .rescue import boilerplate_by_tag_or_role
 
 # Repeated siblings holding at least this share of the selection's text are its listing.
 LISTING_MIN_SHARE = 0.5
@@ -22,6 +43,19 @@ LISTING_MIN_SHARE = 0.5
 ENTRY_MAX_SHARE = 0.6
 # Hint kinds that cleaning removes whatever the listing (auto's boilerplate and comment marks).
 _MARKED = (hints.BOILERPLATE, hints.COMMENTS)
+# A listing beside the selection joins it when it holds at least this share of the selection's text.
+BESIDE_MIN_SHARE = 0.5
+# A listing taken when nothing else qualifies holds at least this share of the page's text ...
+RESCUE_MIN_SHARE = 0.2
+# ... and is mostly links (rescue.py's second look takes the blocks with less link text).
+RESCUE_MIN_LINK_DENSITY = 0.5
+# A marked part in at least this share of a listing's entries is part of the entries' template.
+TEMPLATE_MIN_SHARE = 0.5
+# Only an entry's header is part of its template (its title): a footer or "meta" block under
+# every entry (dates, bylines, counts) is kept by some references and left out by others.
+_ENTRY_HEADER = re.compile(r"header|heading|title")
+# Names of parts that go even when every entry has one: buttons and ads, not the entry's text.
+_ENTRY_FURNITURE = re.compile(r"share|social|advert|sponsor|promo|newsletter|subscri|cookie|consent|\bads?\b")
 
 
 def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_items: int) -> set[int]:
@@ -44,9 +78,78 @@ def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_ite
             continue
         if max(f.chars[i] for i in members) > ENTRY_MAX_SHARE * chars:
             continue  # one member holds the text: a layout's columns or rows, not a listing
+        template = _template_parts(f, kinds, members)
         for m in members:
-            spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED)
+            spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED or _part_key(f, i) in template)
     return spared
+
+
+def listing_container(f: feat.Features, groups: list[list[int]], min_chars: int) -> int | None:
+    """The parent of the biggest group of records ``groups`` (auto's, as element numbers)
+    holding ``min_chars`` and ``RESCUE_MIN_SHARE`` of the page's text, in a parent with more
+    than ``RESCUE_MIN_LINK_DENSITY`` link text outside boilerplate tags and roles, or None
+    (see the module's docstring)."""
+    best, best_chars = None, max(min_chars, RESCUE_MIN_SHARE * f.chars[0])
+    for members in groups:
+        chars = sum(f.chars[i] for i in members)
+        parent = f.parent[members[0]]
+        if chars >= best_chars and parent > 0 and f.link_density(parent) > RESCUE_MIN_LINK_DENSITY and not _inside_boilerplate_tag(f, parent):
+            best, best_chars = parent, chars
+    return best
+
+
+def with_listing_beside(f: feat.Features, kinds: list[int], scores: list[float], nodes: list[int], groups: list[list[int]]) -> list[int]:
+    """The selection ``nodes`` with the parent of the biggest group of records outside it
+    added, in document order, when that group holds more text than the selection and its
+    parent scores above zero outside marked subtrees (see the module's docstring)."""
+    best, best_chars = None, BESIDE_MIN_SHARE * sum(f.chars[i] for i in nodes)
+    for members in groups:
+        chars = sum(f.chars[i] for i in members)
+        parent = f.parent[members[0]]
+        if chars > best_chars and scores[parent] > 0 and not _overlaps(f, parent, nodes) and not _inside_marked(f, kinds, parent):
+            best, best_chars = parent, chars
+    return nodes if best is None else sorted(nodes + [best])
+
+
+def _overlaps(f: feat.Features, i: int, nodes: list[int]) -> bool:
+    """Whether element ``i`` is inside one of ``nodes`` or holds one."""
+    return any(n <= i < n + f.count[n] or i <= n < i + f.count[i] for n in nodes)
+
+
+def _inside_marked(f: feat.Features, kinds: list[int], i: int) -> bool:
+    while i >= 0:
+        if kinds[i] in _MARKED:
+            return True
+        i = f.parent[i]
+    return False
+
+
+def _inside_boilerplate_tag(f: feat.Features, i: int) -> bool:
+    while i > 0:
+        if boilerplate_by_tag_or_role(f.elements[i], f.tags[i]):
+            return True
+        i = f.parent[i]
+    return False
+
+
+def _part_key(f: feat.Features, i: int) -> tuple[str, str]:
+    return f.tags[i], f.elements[i].get("class") or ""
+
+
+def _template_parts(f: feat.Features, kinds: list[int], members: list[int]) -> set[tuple[str, str]]:
+    """(tag, class) of the marked headers repeated in ``TEMPLATE_MIN_SHARE`` of the entries
+    ``members`` (counted once per entry), without the buttons' and ads' names."""
+    counts: dict[tuple[str, str], int] = {}
+    for m in members:
+        keys = {_part_key(f, i) for i in range(m + 1, m + f.count[m]) if kinds[i] == hints.BOILERPLATE}
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+    minimum = TEMPLATE_MIN_SHARE * len(members)
+    return {key for key, n in counts.items() if n >= minimum and _is_entry_header(f"{key[0]} {key[1]}".lower())}
+
+
+def _is_entry_header(names: str) -> bool:
+    return _ENTRY_HEADER.search(names) is not None and _ENTRY_FURNITURE.search(names) is None
 
 
 def _holding(f: feat.Features, nodes: list[int], limit: float) -> list[int]:

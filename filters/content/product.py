@@ -5,7 +5,8 @@ viewed with, sponsored, reviews one by one), on top of the general ones in secti
 sections.remove_elsewhere_sections removes a section whose heading matches either pattern;
 this module adds the words and the same removal for sections titled by a styled block instead of a
 heading (``<div class="title">Shipping & Returns</div>``). It also removes text blocks repeated word for word inside the
-selection (a description rendered twice, a carousel's cloned slides).
+selection (a description rendered twice, a carousel's cloned slides, a grid tile's name shown over its image and as
+its title) and blocks whose whole text is an action label or a page control ("Add to cart", "Load more").
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ OTHER_ITEMS_HEADING = re.compile(
     r"|consider\s+these\s+(?:available\s+)?(?:items|products)|similar\s+(?:brands|styles)"
     r"|more\s+like\s+this|how\s+about\s+these|more\s+from\s+\S|sponsored\b|recommendations\b"
     r"|be\s+the\s+first\s+to\s+review|rated\s+\d(?:\.\d)?\s+out\s+of\s+\d|(?:user|customer)\s+testimonials"
-    r"|notify\s+me\s+when)",
+    r"|notify\s+me\s+when|variations\s+of\s+this|better\s+together\W*$|shop\s+the\s+look"
+    r"|(?:pairs|goes)\s+(?:well|perfectly|great|beautifully)\s+with\b|you\s+(?:might|may)\s+also\s+need)",
     re.IGNORECASE,
 )
 
@@ -33,6 +35,12 @@ OTHER_ITEMS_HEADING = re.compile(
 # copy when it or the original sits in a variant for one screen size or a carousel slide;
 # shorter ones repeat by nature (prices, labels, "Add to cart").
 REPEAT_MIN_CHARS = 20
+# A shorter repeat of a title (a tile's product name shown over its image, as its heading and in
+# its quick-add form) is a copy when both copies are titles (headings or whole links) and sit in
+# one small block: a grid tile, not a page's two mentions nor a comparison table's equal cells.
+TILE_REPEAT_MIN_CHARS = 8
+# The most visible text a block holding both copies may have to count as one tile.
+TILE_MAX_CHARS = 400
 # Cells and code repeat on purpose (a table's values, the same command in two examples).
 _REPEATING_TAGS = frozenset({"td", "th", "pre", "code"})
 # Class tokens of one rendering among several: shown or hidden by screen size ("hide-on-mobile",
@@ -63,27 +71,66 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
     by_length: dict[int, list[int]] = {}  # (a copy has its original's length: only equal lengths are read)
     for root in nodes:
         # Innermost blocks (all their text their own; inline elements have no block text) long enough.
-        for i in [i for i in range(root, root + f.count[root]) if blk_chars[i] >= REPEAT_MIN_CHARS and blk_chars[i] == chars[i]]:
+        for i in [i for i in range(root, root + f.count[root]) if blk_chars[i] >= TILE_REPEAT_MIN_CHARS and blk_chars[i] == chars[i]]:
             if tags[i] not in _REPEATING_TAGS:
                 by_length.setdefault(chars[i], []).append(i)
     page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: list[int] = []
-    for same_length in by_length.values():
+    for length, same_length in by_length.items():
         if len(same_length) < 2:
             continue
-        first: dict[str, object] = {}
+        first: dict[str, int] = {}
         for i in same_length:
             el = f.elements[i]
             text = " ".join(el.text_content().split())
             original = first.get(text)
             if original is None:
-                first[text] = el
+                first[text] = i
             elif dom.is_inside(el, page):  # (checked on repeats only: cleaning may have removed either)
-                if not dom.is_inside(original, page):
-                    first[text] = el
-                elif is_copy(original, el):
+                if not dom.is_inside(f.elements[original], page):
+                    first[text] = i
+                elif _tile_copy(f, original, i, text) or (length >= REPEAT_MIN_CHARS and is_copy(f.elements[original], el)):
                     doomed.append(i)
-    return ctx.kill_all([f.elements[i] for i in doomed], "auto", "repeated text block (another screen's copy)")
+    return ctx.kill_all([f.elements[i] for i in doomed], "auto", "repeated text block (a copy of an earlier one)")
+
+
+# A sentence's end: prose repeated nearby is a summary or a pull quote, not a tile's copy.
+_SENTENCE_END = re.compile(r"[.!?…]\W*$")
+
+
+def _tile_copy(f: feat.Features, a: int, b: int, text: str) -> bool:
+    """Whether block ``b`` repeats block ``a``'s title ``text`` inside one grid tile."""
+    ea, eb = f.elements[a], f.elements[b]
+    return (not _SENTENCE_END.search(text) and (_same_component(ea, eb) or _is_title(ea) and _is_title(eb))
+            and _in_one_tile(f, a, b))
+
+
+def _same_component(a, b) -> bool:
+    """Whether ``a`` and ``b`` are one styled component rendered twice (the same tag and classes),
+    not two entries of one list (code lines, a table's cells: their parents are alike too)."""
+    if a.tag != b.tag or not a.get("class") or a.get("class") != b.get("class"):
+        return False
+    pa, pb = a.getparent(), b.getparent()
+    return pa is not pb and (pa.tag != pb.tag or pa.get("class") != pb.get("class"))
+
+
+def _is_title(el) -> bool:
+    """A heading, or a block whose whole text is one link's (a tile's name links to the item)."""
+    if el.tag in feat.HEADING_TAGS or el.tag == "a" or any(a.tag == "a" for a in el.iterancestors("a")):
+        return True
+    link = next(el.iter("a"), None)
+    return link is not None and len(link.text_content().strip()) == len(el.text_content().strip())
+
+
+def _in_one_tile(f: feat.Features, a: int, b: int) -> bool:
+    """Whether elements ``a`` and ``b`` (numbers, ``a`` first) sit in one block of at most ``TILE_MAX_CHARS``."""
+    above_a = set()
+    while a >= 0:
+        above_a.add(a)
+        a = f.parent[a]
+    while b not in above_a:
+        b = f.parent[b]
+    return f.chars[b] <= TILE_MAX_CHARS
 
 
 def _any_repeat(a, b) -> bool:
@@ -162,16 +209,20 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
     return ctx.kill_all([f.elements[i] for i in doomed], "auto", lambda el: f"section about other things (styled label): {el.text_content().strip()[:40]!r}")
 
 
-# Buttons and links that act on an item rather than describe it ("Quick view", "Add to cart",
-# "Choose options", "Learn more"): a whole block's text, matched in full.
+# Buttons and links that act on an item or the page rather than describe it ("Quick view", "Add to
+# cart", "Choose options", "Learn more", "Select a size", "Load more", "Skip to results"): a whole
+# block's text, matched in full.
 ACTION_LABEL = re.compile(
     r"\s*(?:quick\s+(?:shop|view|add)|add\s+to\s+(?:cart|bag|basket|wish\s*list)|shop\s+now|buy\s+now|compare"
-    r"|(?:select|choose)\s+options|(?:view|see)\s+details|product\s+variants|unit\s+price\s+per|learn\s+more|read\s+more|book\s+now)"
+    r"|(?:select|choose)\s+options|(?:view|see)\s+(?:full\s+|all\s+)?details|product\s+variants|unit\s+price\s+per|learn\s+more|read\s+more|book\s+now"
+    r"|(?:view|sort)\s+options|(?:select|choose)\s+(?:a\s+|your\s+)?size|add\s+to\s+compare|calculate\s+shipping|notify\s+me"
+    r"|(?:show|see|load|view)\s+more|loading(?:\.\.\.|…)?|skip\s+to\s+(?:main|content|product|search|results)[\w\s]{0,22})"
     r"[\s:.!»›>→-]*",
     re.IGNORECASE,
 )
-# Longest text read as an action label (the longest label above with its arrow and spaces).
-ACTION_LABEL_MAX_CHARS = 24
+# Longest text read as an action label (the longest label above, "Skip to product information",
+# with its arrow and spaces).
+ACTION_LABEL_MAX_CHARS = 28
 
 
 def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:

@@ -32,7 +32,7 @@ def rescued_container(f: feat.Features, scores: list[float], min_chars: int) -> 
     for i in range(1, len(f)):
         if i < excluded_until:
             continue
-        if _boilerplate_by_tag_or_role(f.elements[i], f.tags[i]):
+        if boilerplate_by_tag_or_role(f.elements[i], f.tags[i]):
             excluded_until = i + f.count[i]
             continue
         if scores[i] > best_score and f.chars[i] >= min_chars and f.tags[i] != "body" and f.link_density(i) <= RESCUE_MAX_LINK_DENSITY:
@@ -46,7 +46,7 @@ def _unlinked(f: feat.Features, i: int) -> int:
     return f.chars[i] - f.link_chars[i]
 
 
-def _boilerplate_by_tag_or_role(el, tag: str) -> bool:
+def boilerplate_by_tag_or_role(el, tag: str) -> bool:
     if tag in _BOILERPLATE_TAGS:
         return True
     role = el.get("role")

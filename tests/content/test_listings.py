@@ -74,3 +74,102 @@ def test_columns_where_one_holds_the_text_are_a_layout():
     wide = "<div class='column'>" + "<a href='/x'>A very long link title about many things</a>" * 12 + "</div>"
     f, kinds = features_and_kinds(f"<div>{wide}{event_card(0)}{event_card(1)}</div>")
     assert listings.spared_records(f, kinds, [1], 3) == set()
+
+
+def job_entry(i: int) -> str:
+    """A job board's entry: its title sits in a block its template calls a header."""
+    return (
+        f"<li class='listing'><a href='/jobs/{i}'><div class='listing__header'><span>Software Engineer {i}</span>"
+        f"<span>{i + 2}d</span></div><span>Company {CITIES[i]}</span><span>Remote</span>"
+        f"<span>Full-Time</span><span>$50,000 - $74,999 USD</span></a></li>"
+    )
+
+
+def test_a_header_in_every_entry_is_the_entrys_title_not_the_pages_header(algo):
+    page = (
+        "<html><body><header class='site-header'><a href='/'>Jobs</a></header>"
+        "<main><h1>Programming jobs</h1><ul class='jobs'>" + "".join(job_entry(i) for i in range(6)) + "</ul></main></body></html>"
+    )
+    text = selected_text(algo, page)
+    for i in range(6):
+        assert f"Software Engineer {i}" in text
+        assert f"Company {CITIES[i]}" in text
+
+
+def test_a_share_bar_in_every_entry_still_goes(algo):
+    bar = "<div class='share-header'>Share this job on every network</div>"
+    page = (
+        "<html><body><main><h1>Programming jobs</h1><ul class='jobs'>"
+        + "".join(job_entry(i).replace("</a></li>", f"</a>{bar}</li>") for i in range(6))
+        + "</ul></main></body></html>"
+    )
+    text = selected_text(algo, page)
+    assert "Software Engineer 4" in text
+    assert "Share this job" not in text
+
+
+def tile(i: int) -> str:
+    """A shop's tile that is nothing but links: the model code, its picture, its name and price."""
+    return (
+        f"<div class='col item'><a href='/p/{i}'><h4>KR{i}00</h4></a><a href='/p/{i}'><img src='/i{i}.jpg' alt=''></a>"
+        f"<a href='/p/{i}'>Robotic lawn mower model {i} for up to {i + 1} acres</a><a href='/p/{i}'>$ {i},099.99</a></div>"
+    )
+
+
+def test_a_page_that_is_only_a_listing_of_links_keeps_the_listing_not_the_menus(algo):
+    menu = "<nav><ul>" + "".join(f"<li><a href='/m{i}'>Menu entry {i}</a></li>" for i in range(40)) + "</ul></nav>"
+    page = (
+        f"<html><body><header>{menu}</header><h3>Robotic lawn mowers</h3>"
+        "<section class='related-product'><div class='listing'>" + "".join(tile(i) for i in range(8)) + "</div></section>"
+        f"<footer>{menu.replace('Menu entry', 'Footer link')}</footer></body></html>"
+    )
+    text = selected_text(algo, page)
+    for i in range(8):
+        assert f"Robotic lawn mower model {i}" in text
+    assert "Menu entry 3" not in text
+    assert "Footer link 3" not in text
+
+
+def test_a_page_of_prose_blocks_is_not_taken_for_a_listing_of_links():
+    f, kinds = features_and_kinds(
+        "<div class='cards'>" + "".join(f"<p class='card'>Plain words about topic {i}, no links at all in this card.</p>" for i in range(6)) + "</div>"
+    )
+    groups = [[i for i in range(len(f)) if f.elements[i].get("class") == "card"]]
+    assert listings.listing_container(f, groups, 100) is None
+
+
+def test_the_biggest_group_of_link_entries_is_the_listing_container():
+    f, kinds = features_and_kinds("<div class='grid'>" + "".join(tile(i) for i in range(6)) + "</div>")
+    groups = [[i for i in range(len(f)) if f.elements[i].get("class") == "col item"]]
+    assert listings.listing_container(f, groups, 100) == f.parent[groups[0][0]]
+
+
+def archive_page(entries: int) -> str:
+    """A category page: the category's description, then its posts, each only a linked title."""
+    menu = "<nav><ul>" + "".join(f"<li><a href='/m{i}'>Menu entry {i}</a></li>" for i in range(30)) + "</ul></nav>"
+    description = (
+        "<div class='archive-intro'><div class='inner'><div class='archive-description'><h1>Air fryer recipes</h1>"
+        "<p>Quick and healthy air fryer recipes, everything from breakfast to snacks to weeknight dinners for the family.</p>"
+        "<p>We love our air fryer and how it makes everything crispy and delicious in record time with little to no oil.</p>"
+        "<p>For meal prep, the air fryer turns out a tray of vegetables while the rest of dinner cooks on the stove.</p></div></div></div>"
+    )
+    posts = "".join(
+        f"<article class='post entry'><h2><a href='/r{i}'>Crispy air fryer dish number {i} with a side</a></h2></article>" for i in range(entries)
+    )
+    return f"<html><body><header>{menu}</header>{description}<div class='wrap'><main>{posts}</main></div><footer>{menu}</footer></body></html>"
+
+
+def test_a_listing_beside_the_pages_intro_joins_it(algo):
+    text = selected_text(algo, archive_page(12))
+    assert "We love our air fryer" in text
+    for i in range(12):
+        assert f"Crispy air fryer dish number {i} with" in text
+    assert "Menu entry 3" not in text
+
+
+def test_a_small_group_beside_the_selection_stays_out():
+    f, kinds = features_and_kinds(archive_page(3))
+    scores = [1.0] * len(f)
+    intro = next(i for i in range(len(f)) if f.elements[i].get("class") == "archive-description")
+    groups = [[i for i in range(len(f)) if f.tags[i] == "article"]]
+    assert listings.with_listing_beside(f, kinds, scores, [intro], groups) == [intro]

@@ -23,6 +23,7 @@ def tiles(name: str) -> str:
 @pytest.mark.parametrize("heading", [
     "Products related to this item", "Customers frequently viewed", "More like this", "More from Potterypark",
     "Sponsored products", "Frequently bought together", "Consider these available items",
+    "Variations of this style", "Better together", "Shop the look", "Pairs well with",
 ])
 def test_sections_headed_in_shop_words_for_other_items_leave_the_product(algo, heading):
     text = selected_text(algo, product_page(f"<div><h2>{heading}</h2><ul>{tiles('Porcelain cup')}</ul></div>"))
@@ -39,6 +40,9 @@ def test_a_section_about_the_item_itself_stays(algo):
 def test_other_items_words_match_headings_only_at_their_start():
     assert product.OTHER_ITEMS_HEADING.match("More like this")
     assert not product.OTHER_ITEMS_HEADING.match("Why customers love it: more like this please")
+    # "Better together" alone names a bundle of other items; as a headline's start it is prose.
+    assert product.OTHER_ITEMS_HEADING.match("Better together!")
+    assert not product.OTHER_ITEMS_HEADING.match("Better together: multiplayer gaming for the family")
 
 
 def description_copy(cls: str) -> str:
@@ -64,6 +68,32 @@ def test_text_repeated_outside_screen_variants_stays(algo):
     plan = "<div class='plan'><h3>{}</h3><ul><li>Phone consultation with one of our resume experts.</li></ul></div>"
     text = selected_text(algo, product_page(plan.format("Basic") + plan.format("Premium")))
     assert text.count("Phone consultation with one of our resume experts") == 2
+
+
+def shop_grid(tile: str) -> str:
+    """A collection page: a short intro, then six tiles made by ``tile.format(i)``."""
+    tiles = "".join(tile.format(i) for i in range(6))
+    return ("<html><body><main><h1>Stoneware cups</h1><p>Every cup in this collection is thrown by hand in our studio"
+            f" and glazed in small batches.</p><ul class='grid'>{tiles}</ul></main></body></html>")
+
+
+def test_a_tiles_name_shown_over_its_image_and_as_its_title_is_shown_once(algo):
+    html = shop_grid("<li class='card'><div class='card-media'><a href='/p{0}'>Speckled porcelain cup {0}</a></div>"
+                     "<h3 class='card-title'><a href='/p{0}'>Speckled porcelain cup {0}</a></h3><p>$ 2{0}.00</p>"
+                     "<p>Holds 250 ml of tea, with a glaze that is fired twice.</p></li>")
+    text = joined_selection(algo, html, "https://example.com/collections/cups")
+    assert text.count("Speckled porcelain cup 4") == 1
+    assert "Holds 250 ml of tea" in text
+
+
+def test_a_repeated_sentence_or_a_tables_equal_cells_stay(algo):
+    # Prose repeated inside one tile is a summary, not a copy; cells of one row repeat on purpose.
+    tile = ("<li class='card'><h3><a href='/p{0}'>Good for tea, cup {0}.</a></h3><h4><a href='/p{0}'>Good for tea, cup {0}.</a></h4>"
+            "<div class='row'><div class='cell'>Dishwasher safe always</div><div class='cell'>Dishwasher safe always</div></div>"
+            "<p>Holds 250 ml of tea, with a glaze that is fired twice.</p></li>")
+    text = joined_selection(algo, shop_grid(tile), "https://example.com/collections/cups")
+    assert text.count("Good for tea, cup 4.") == 2
+    assert text.count("Dishwasher safe always") == 12
 
 
 def text_on_a_page_of_kind(algo, html: str, kind: str | None) -> str:
@@ -115,6 +145,17 @@ def test_action_labels_in_a_grid_of_items_go_and_their_items_stay(algo):
         assert label not in text
 
 
+def test_page_controls_in_a_grid_of_items_go_and_their_items_stay(algo):
+    tiles = "".join(
+        f"<li><h3>Porcelain cup number {i}</h3><p>A hand painted cup with a gold rim, {i} of a set.</p>"
+        f"<div class='size-picker'>Select a size</div><a href='/o{i}'>View options</a><a href='/c{i}'>Add to compare</a></li>" for i in range(6))
+    controls = "<a href='#grid'>Skip to product information</a><div class='status'>Loading...</div>"
+    text = selected_text(algo, product_page(f"<div>{controls}<ul class='grid'>{tiles}</ul><a href='?page=2'>Load more</a></div>"))
+    assert "A hand painted cup with a gold rim, 4 of a set" in text
+    for label in ("Select a size", "View options", "Add to compare", "Skip to product", "Loading", "Load more"):
+        assert label not in text
+
+
 def test_action_words_inside_a_sentence_stay(algo):
     html = product_page("<p>Read more about the glaze: <a href='/glaze'>learn more</a> in our guide to learn more about kilns.</p>")
     text = selected_text(algo, html)
@@ -125,6 +166,8 @@ def test_action_labels_match_whole_texts_only():
     assert product.ACTION_LABEL.fullmatch("Quick view ")
     assert product.ACTION_LABEL.fullmatch("Learn more →")
     assert not product.ACTION_LABEL.fullmatch("Learn more about our kilns")
+    assert product.ACTION_LABEL.fullmatch("Skip to search results")
+    assert not product.ACTION_LABEL.fullmatch("Skip to the good part: how we fire the glaze")
 
 
 def test_a_widget_label_opening_an_article_body_does_not_take_the_body(algo):

@@ -187,3 +187,35 @@ def test_bad_cache_dir_is_a_config_error(tmp_path):
         load_config_text("filters:\n  ad_server:\n    cache_dir: 5\n", str(tmp_path / "c.yaml"))
     [problem] = caught.value.problems
     assert (problem.line, problem.key) == (3, "filters.ad_server.cache_dir")
+
+
+# ---------------------------------------------------------------------- the hosts-only fast path
+
+TRICKY_VALUES = [
+    "https://ad.doubleclick.net/x", "  https://ad.doubleclick.net/x  ", "https://ad.double\x01click.net/x",
+    "https://ad.doubleclick.net\t/x", "\x00//adnxs.com/y", "//ADNXS.com/y", "/local/path", "#top", "?q=1",
+    "https://images.example.net/a.jpg", "javascript:void(0)", "HTTP://Taboola.com./z", "http:relative",
+    "https://[::1]/x", "https://ad.doubleclick.net:8080/x", "https://user@taboola.com/x", " ", "\x01",
+    "/a.jpg 1x, https://tpc.googlesyndication.com/b.jpg 2x", "https://a.example/1.jpg 1x,\x01https://criteo.com/2.jpg 2x",
+]
+
+
+@pytest.mark.parametrize("attr", ["src", "srcset"])
+@pytest.mark.parametrize("value", TRICKY_VALUES)
+def test_host_check_answers_as_the_general_verdict(options, attr, value):
+    # _HostCheck's shortcuts (printable values read without clean_href's calls, per-value and
+    # per-host caches, host read from the URL without urljoin) give _verdict(_absolute(url))'s answer.
+    from clearpage.filters.chain import ad_server
+    from clearpage.filters.context import PageContext
+    from clearpage.filters.settings import load_config
+
+    flt = Pipeline(load_config()).config.base.chain_before_retainer
+    ad = next(f for f in flt if f.name == "ad_server")
+    ctx = PageContext(url=URL, base_url=URL)
+    check = ad_server._HostCheck(ad._hosts, ctx, (attr,))
+    expected = next((v for url in ad_server._urls(value, attr) if (absolute := ad_server._absolute(url, ctx)) and (v := ad._verdict(absolute, "", ctx))), None)
+    assert check.value_verdict(value, attr, attr.endswith("srcset")) == expected
+    element = {attr: value}  # ad_url reads the element with get() only (lxml refuses control characters)
+    reason = f"{attr} {expected}" if expected else None
+    assert check.ad_url(element, [attr]) == reason
+    assert check.ad_url(element, [attr]) == reason  # again, from the value cache

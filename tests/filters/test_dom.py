@@ -79,3 +79,10 @@ def test_text_of_reads_past_a_comment_child():
     el.append(lxml.html.HtmlComment("note"))
     el[-1].tail = " after"
     assert dom.text_of(el) == "before after" == dom.collapse(el.text_content())
+
+
+@pytest.mark.parametrize("html", ["<p>caf\u00e9 \x01 bell</p>", "<p>plain</p><!-- c --><embed><p>after</p>", "<p>\ufffe nonchar</p>"])
+def test_parse_given_the_utf8_builds_the_tree_it_builds_from_the_text(html):
+    text = f"<html><body>{html}</body></html>"
+    given = dom.parse(text, utf8=text.encode("utf-8"))
+    assert lxml.html.tostring(given) == lxml.html.tostring(dom.parse(text))

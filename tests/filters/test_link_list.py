@@ -66,3 +66,16 @@ def test_body_and_article_never_removed(options):
     body = "<article>" + "".join(f"<a href='/{i}'>L{i}</a>" for i in range(10)) + "</article>"
     doc, _, _ = run_filter("link_list", options("link_list"), page(body))
     assert doc.xpath("//article")
+
+
+def test_letters_of_texts_and_tails_in_any_script_count_as_the_rule_says(options):
+    # Non-linked letters come from texts and tails, ASCII or not (counted inline or by _letters),
+    # including the tail of an element that has nothing else to pass up (<b></b>); a link's own
+    # text does not count, its tail does. 16 other letters / 5 + 3 CJK / 1.7 = 4.96 words.
+    block = "<div id='blk'><a href='/1'>one</a> café au lait <span>déjà</span><b></b> vu <a href='/2'>two</a>日本語</div>"
+    doc, report, _ = run_filter("link_list", options("link_list", threshold=0.0), page(block + ARTICLE))
+    assert not doc.xpath("//div[@id='blk']")
+    assert report.removals[0].target == "div#blk" and report.removals[0].reason == "2 links / 5.0 words > 0.0"
+    plain = block.replace("café au lait", "cafe au lait").replace("déjà", "deja")  # the same letters, all ASCII
+    doc, report, _ = run_filter("link_list", options("link_list", threshold=0.0), page(plain + ARTICLE))
+    assert report.removals[0].reason == "2 links / 5.0 words > 0.0"

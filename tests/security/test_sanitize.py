@@ -186,3 +186,25 @@ def test_plain_url_fast_path_answers_as_the_full_check(value, tag, monkeypatch):
     fast = sanitize._safe_url(value, tag)
     monkeypatch.setattr(sanitize, "_PLAIN_URL_STARTS", ("\\0never",))
     assert sanitize._safe_url(value, tag) == fast
+
+
+@pytest.mark.parametrize("name, kind", [("onclick", "handler"), ("ONLOAD", "handler"), ("OnError", "handler"), ("SrcDoc", "handler"),
+                                        ("href", "url"), ("FORMACTION", "url"), ("xlink:HREF", "url"), ("foo:href", "url"),
+                                        ("Style", "style"), ("style", "style"), ("data-x", "other"), ("one", "handler"), ("xonclick", "other")])
+def test_attribute_kinds_are_worked_out_once_per_name_and_answer_the_rule(name, kind, monkeypatch):
+    # _clean_element asks a name's kind from a memo filled by _kind_of; the first and the later
+    # asks (from the memo) agree, and a full memo still answers (without keeping the name).
+    monkeypatch.setattr(sanitize, "_KIND_OF_NAME", {})
+    assert sanitize._kind_of(name) == kind and sanitize._KIND_OF_NAME[name] == kind
+    monkeypatch.setattr(sanitize, "_MAX_KNOWN_NAMES", 0)
+    monkeypatch.setattr(sanitize, "_KIND_OF_NAME", {})
+    assert sanitize._kind_of(name) == kind and name not in sanitize._KIND_OF_NAME
+
+
+def test_an_unsafe_attribute_is_stripped_whenever_its_name_comes_again():
+    from lxml import html as lhtml
+    doc = lhtml.fromstring('<div><p ONCLICK="a()" data-v="1">x</p><p ONCLICK="b()" Style="x:expression(1)">y</p>'
+                           '<p OnClick="c()" HREF="javascript:d()">z</p></div>')
+    assert sanitize.clean(doc) == 5 and sanitize.clean(doc) == 0
+    out = lhtml.tostring(doc, encoding="unicode").lower()
+    assert "onclick" not in out and "expression" not in out and "javascript" not in out and 'data-v="1"' in out
