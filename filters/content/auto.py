@@ -140,10 +140,7 @@ class Auto(ContentAlgorithm):
         parent = f.parent[best]
         if parent >= 0:  # the siblings' p(content), for those that score (as the container's candidates)
             probability.update(self._probabilities(f, kinds, [j for j in f.children(parent) if scores[j] > 0 and j not in probability]))
-        row = best if forum else sections.section_row_member(f, kinds, best)  # (sections.py: a page of sibling sections)
-        if row != best:
-            probability.update(self._probabilities(f, kinds, [j for j in f.children(f.parent[row]) if scores[j] > 0 and j not in probability]))
-        nodes = self._with_siblings(f, kinds, scores, row, forum, probability)
+        nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)

@@ -12,10 +12,7 @@ items with classes of their own, and sections about other things out of the sele
   (grid items add their own classes: post ids, categories);
 - sibling sections that each carry a heading and paragraphs lose a boilerplate mark they share
   through one class word ("contact_section lm_navSource" beside "email_section lm_navSource": the
-  word is the script's hook for a tab strip, the sections are the page's body);
-- a container deep inside one of a row of sibling <section>s (a service page: hero, overview,
-  services, FAQ) widens to that section, so the sections beside it can join as siblings (not
-  inside an <article>/<main> or a block named as content: an article's sections are its own).
+  word is the script's hook for a tab strip, the sections are the page's body).
 """
 from __future__ import annotations
 
@@ -192,40 +189,3 @@ def _class_marked_only(f: feat.Features, i: int) -> bool:
     if f.tags[i] in hints.BOILERPLATE_TAGS or el.get("role") or not el.get("class"):
         return False
     return not hints.strong_boilerplate(hints.names_of(el).lower())
-
-
-# A page built of sibling <section> elements (a service page: hero, overview, services, FAQ)
-# has at least this many of them beside the one holding the container.
-SECTION_ROW_MIN_SIBLINGS = 2
-
-
-# Containers that say they hold the page's one body.
-_BODY_TAGS = frozenset({"article", "main"})
-# The page itself (its classes often name the template: "single-post", "page-content").
-_PAGE_TAGS = frozenset({"body", "html"})
-
-
-def section_row_member(f: feat.Features, kinds: list[int], best: int) -> int:
-    """The container's outermost <section> ancestor-or-self that stands among sibling sections
-    (``SECTION_ROW_MIN_SIBLINGS`` others beside it), so the selection can take in the sections
-    beside it; ``best`` itself when there is none."""
-    if _inside_a_body(f, kinds, best):
-        return best  # (an article's body: its sections are its own)
-    found = i = best
-    while i >= 0:
-        p = f.parent[i]
-        if p < 0:
-            break
-        if f.tags[i] == "section" and sum(1 for j in f.children(p) if j != i and f.tags[j] == "section") >= SECTION_ROW_MIN_SIBLINGS:
-            found = i
-        i = p
-    return found
-
-
-def _inside_a_body(f: feat.Features, kinds: list[int], i: int) -> bool:
-    """Whether ``i`` or an ancestor below <body> is an <article>/<main> or is named as content."""
-    while i >= 0 and f.tags[i] not in _PAGE_TAGS:
-        if kinds[i] == hints.CONTENT or f.tags[i] in _BODY_TAGS:
-            return True
-        i = f.parent[i]
-    return False

@@ -147,33 +147,3 @@ def test_sections_sharing_a_strong_boilerplate_word_stay_out(algo):
     text = joined_selection(algo, html, "https://example.com/planner")
     assert "A planner for small teams" in text
     assert "Bookings made simple" not in text
-
-
-def service_page(faq_wrapper: str = "div") -> str:
-    """A service page of sibling <section>s: a hero, an overview, then a long FAQ deep inside its own
-    section, beside a list of links that makes the FAQ's block score above its section."""
-    jump_links = "".join(f"<li><a href='/topic/{i}'>Topic {i}</a></li>" for i in range(12))  # (scores below zero)
-    answers = "".join(
-        f"<div class='item'><h3>Question {i} about payroll?</h3><p>{FEATURE_TEXT}{FEATURE_TEXT}</p></div>" for i in range(5)
-    )
-    return (
-        "<html><body><header><a href='/'>Home</a> <a href='/services'>Services</a></header>"
-        "<section class='hero'><h1>HR consulting</h1><p>Advice for growing teams.</p></section>"
-        "<section class='overview'><div class='wrap'><h2>Employee relations and performance</h2>"
-        "<p>We train managers to handle difficult conversations, review your handbook against current law, "
-        "and set up reviews that people look forward to, so turnover falls and morale rises.</p></div></section>"
-        f"<section class='faq'><div class='container'><ul>{jump_links}</ul><{faq_wrapper} class='items'>{answers}</{faq_wrapper}></div></section>"
-        "</body></html>"
-    )
-
-
-def test_a_container_inside_a_row_of_sections_takes_in_the_sections_beside_it(algo):
-    text = joined_selection(algo, service_page(), "https://example.com/services/hr")
-    assert "Question 3 about payroll?" in text
-    assert "Employee relations and performance" in text
-
-
-def test_an_article_body_inside_a_section_keeps_to_itself(algo):
-    text = joined_selection(algo, service_page("article"), "https://example.com/services/hr")
-    assert "Question 3 about payroll?" in text
-    assert "Employee relations and performance" not in text
