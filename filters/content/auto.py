@@ -137,6 +137,8 @@ class Auto(ContentAlgorithm):
             choice = dataclasses.replace(choice, best=best)
         f, kinds, scores, forum, best, probability = (
             choice.f, choice.kinds, choice.scores, choice.forum, choice.best, choice.probability)
+        if not forum:
+            best = product.with_product_title(f, kinds, best, ctx, _MARKED_KINDS)  # (product.py: the name beside a description)
         parent = f.parent[best]
         if parent >= 0:  # the siblings' p(content), for those that score (as the container's candidates)
             probability.update(self._probabilities(f, kinds, [j for j in f.children(parent) if scores[j] > 0 and j not in probability]))
@@ -515,6 +517,10 @@ def _textless_kind(f: feat.Features, i: int) -> int:
     if kind == hints.BOILERPLATE and accordions.is_accordion_part(f.elements[i], f.tags[i]):
         return hints.NEUTRAL
     return kind
+
+
+# Hint kinds that mark a subtree as not content (outside a forum).
+_MARKED_KINDS = frozenset({hints.BOILERPLATE, hints.COMMENTS})
 
 
 def _inside_boilerplate(f: feat.Features, kinds: list[int], i: int) -> bool:

@@ -6,7 +6,9 @@ sections.remove_elsewhere_sections removes a section whose heading matches eithe
 this module adds the words and the same removal for sections titled by a styled block instead of a
 heading (``<div class="title">Shipping & Returns</div>``). It also removes text blocks repeated word for word inside the
 selection (a description rendered twice, a carousel's cloned slides, a grid tile's name shown over its image and as
-its title) and blocks whose whole text is an action label or a page control ("Add to cart", "Load more").
+its title) and blocks whose whole text is an action label or a page control ("Add to cart", "Load more"). On a page
+marked as a product (pagekind.py), a selection beside the product's name (a description tab alone) widens to the
+small column holding both.
 """
 from __future__ import annotations
 
@@ -246,3 +248,35 @@ def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -
 def _text_of(el) -> str:
     """``el``'s text (its own text when it has no children: most short blocks are leaves, and reading that is cheaper)."""
     return (el.text or "") if not len(el) else el.text_content()
+
+
+# A product page's selection widens to take in the product's title (its <h1>) when the two
+# meet in an ancestor holding at most this share of the page's text (the product's column, not
+# the whole page) ...
+TITLE_CLIMB_MAX_SHARE = 0.5
+# ... with at most this share of link text (not a column of menus and tiles around it).
+TITLE_CLIMB_MAX_LINK_DENSITY = 0.3
+
+
+def with_product_title(f: feat.Features, kinds: list[int], best: int, ctx: PageContext, marked: frozenset[int]) -> int:
+    """On a product page, the lowest ancestor of ``best`` that also holds the page's first
+    visible ``<h1>`` (the product's name: its price, options and details sit beside it), when
+    that ancestor is a small, mostly unlinked part of the page outside marked subtrees;
+    otherwise ``best`` (a description tab chosen alone had left out the name, the price and the
+    key facts)."""
+    if ctx.page_kind != pagekind.PRODUCT:
+        return best
+    title = next((i for i, tag in enumerate(f.tags) if tag == "h1" and f.chars[i]), None)
+    if title is None or best <= title < best + f.count[best]:
+        return best
+    i = f.parent[best]
+    while i > 0 and not (i <= title < i + f.count[i]):
+        i = f.parent[i]
+    if i <= 0 or f.chars[i] > TITLE_CLIMB_MAX_SHARE * f.chars[0] or f.link_density(i) > TITLE_CLIMB_MAX_LINK_DENSITY:
+        return best
+    j = i
+    while j >= 0:
+        if kinds[j] in marked:
+            return best
+        j = f.parent[j]
+    return i

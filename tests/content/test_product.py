@@ -182,3 +182,27 @@ def test_a_widget_label_opening_an_article_body_does_not_take_the_body(algo):
     )
     text = joined_selection(algo, html, "https://example.com/news/crossing")
     assert "after a long debate about costs and dates" in text
+
+
+def product_beside_its_description() -> str:
+    """A shop's product column (its name, price and key facts as short lines) above a description
+    tab that outscores them, among menus and a big footer of links."""
+    facts = "".join(f"<li>Fact {i}: hemp</li>" for i in range(4))
+    prose = "".join(f"<p>We love this dress, part {i}: it blooms with every layer, light and flowing on warm days.</p>" for i in range(4))
+    links = "".join(f"<li><a href='/c{i}'>Category page number {i}</a></li>" for i in range(40))
+    return (f"<html><body><nav><ul>{links}</ul></nav><div class='product'><div class='summary'><h1>Iris hemp dress</h1>"
+            f"<p class='price'>EUR 132</p><ul>{facts}</ul></div><div class='tabs'><div class='panel'>{prose}</div></div></div>"
+            f"<footer><ul>{links}</ul><p>Our shop, our story, our promise to every customer, with links above.</p></footer></body></html>")
+
+
+def test_on_a_product_page_the_selection_takes_in_the_products_name_beside_it(algo):
+    text = text_on_a_page_of_kind(algo, product_beside_its_description(), pagekind.PRODUCT)
+    assert "We love this dress, part 3" in text
+    assert "Iris hemp dress" in text and "EUR 132" in text and "Fact 2: hemp" in text
+    assert "Category page number 7" not in text
+
+
+def test_on_other_pages_the_selection_does_not_climb_to_the_title(algo):
+    text = text_on_a_page_of_kind(algo, product_beside_its_description(), None)
+    assert "We love this dress, part 3" in text
+    assert "Iris hemp dress" not in text
