@@ -212,11 +212,11 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
 
 
 # Buttons and links that act on an item or the page rather than describe it ("Quick view", "Add to
-# cart", "Choose options", "Learn more", "Select a size", "Load more", "Skip to results"): a whole
+# cart", "Choose options", "Learn more", "Read full details", "Select a size", "Load more", "Skip to results"): a whole
 # block's text, matched in full.
 ACTION_LABEL = re.compile(
     r"\s*(?:quick\s+(?:shop|view|add)|add\s+to\s+(?:cart|bag|basket|wish\s*list)|shop\s+now|buy\s+now|compare"
-    r"|(?:select|choose)\s+options|(?:view|see)\s+(?:full\s+|all\s+)?details|product\s+variants|unit\s+price\s+per|learn\s+more|read\s+more|book\s+now"
+    r"|(?:select|choose)\s+options|(?:view|see|read)\s+(?:full\s+|all\s+)?details|product\s+variants|unit\s+price\s+per|learn\s+more|read\s+more|book\s+now"
     r"|(?:view|sort)\s+options|(?:select|choose)\s+(?:a\s+|your\s+)?size|add\s+to\s+compare|calculate\s+shipping|notify\s+me"
     r"|(?:show|see|load|view)\s+more|loading(?:\.\.\.|…)?|skip\s+to\s+(?:main|content|product|search|results)[\w\s]{0,22})"
     r"[\s:.!»›>→-]*",

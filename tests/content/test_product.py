@@ -167,6 +167,8 @@ def test_action_labels_match_whole_texts_only():
     assert product.ACTION_LABEL.fullmatch("Learn more →")
     assert not product.ACTION_LABEL.fullmatch("Learn more about our kilns")
     assert product.ACTION_LABEL.fullmatch("Skip to search results")
+    assert product.ACTION_LABEL.fullmatch("Read full details")
+    assert not product.ACTION_LABEL.fullmatch("Read full details of the firing below")
     assert not product.ACTION_LABEL.fullmatch("Skip to the good part: how we fire the glaze")
 
 
