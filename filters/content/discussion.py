@@ -107,14 +107,13 @@ def furniture_in(roots) -> list:
 
 def has_comment_tree(elements, kinds, comments: int) -> bool:
     """At least ``COMMENT_TREE_MIN_REPLIES`` of the elements whose kind is ``comments`` (the
-    comments hint) sit inside a comment-marked element of their own tag and class: threaded replies."""
-    marked = {(el.tag, el.get("class")) for el, kind in zip(elements, kinds) if kind == comments}
+    comments hint) sit inside an element of their own tag and class (so comment-marked too): threaded replies."""
     replies = 0
     for el, kind in zip(elements, kinds):
-        if kind != comments or not el.get("class"):
+        cls = el.get("class")
+        if kind != comments or not cls:
             continue
-        key = (el.tag, el.get("class"))
-        if any((a.tag, a.get("class")) == key for a in el.iterancestors(el.tag)) and key in marked:
+        if any(a.get("class") == cls for a in el.iterancestors(el.tag)):
             replies += 1
             if replies >= COMMENT_TREE_MIN_REPLIES:
                 return True
