@@ -146,7 +146,7 @@ class Auto(ContentAlgorithm):
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
-        if discussion:  # signatures and poster stats under every post (discussion.py)
+        if discussion or forum:  # signatures and poster stats under every post (discussion.py)
             removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
         if not forum:
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=product.OTHER_ITEMS_HEADING)  # (product.py: shops' words)
@@ -183,7 +183,10 @@ class Auto(ContentAlgorithm):
             if kind == hints.BOILERPLATE and f.chars[i] >= HEADER_MAX_CHARS and f.tags[i] not in _HEADER_TAGS and hints.compound_header_only(f.elements[i]):
                 kinds[i] = hints.NEUTRAL
         scores, raw = self._scores(f, kinds, records, comments_count=False)
-        forum = discussion and _outermost_value(f, kinds, raw, hints.COMMENTS) >= self.options.forum_share * raw[0]
+        comments = _outermost_value(f, kinds, raw, hints.COMMENTS)
+        if not discussion and raw[0] - comments < SHORT_STORY_VALUE:  # (discussion.py: a story that is there for its comments)
+            discussion = discussion_rules.has_comment_tree(f.elements, kinds, hints.COMMENTS)
+        forum = discussion and comments >= self.options.forum_share * raw[0]
         if forum:
             scores, raw = self._scores(f, kinds, records, comments_count=True)
         probability: dict[int, float] = {}
@@ -476,6 +479,9 @@ _LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table"
 # A container with fewer characters than this, on a page whose hidden text outweighs its
 # visible text, sends auto back to look with the hidden elements shown.
 HIDDEN_RETRY_CHARS = 200
+# A page with a comment tree and less value than this outside it (a link post, a story of a
+# short paragraph or two) is there for its comments; a longer article's comments are not its content.
+SHORT_STORY_VALUE = 2000.0
 
 
 def _unmark_records(f: feat.Features, kinds: list[int], groups: list[list[int]], wrapper_chars: float) -> None:

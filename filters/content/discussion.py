@@ -14,6 +14,10 @@ cell, a list item or inside a sentence). Code listings are left alone. ``auto`` 
 ``remove_post_furniture`` on its selection when the page is a discussion (by URL or
 microdata); on any other page these names mean something else (a letter's signature block,
 an article's author box) and are left alone.
+
+It also owns the markup sign of a discussion that no URL or microdata names: a comment tree
+(``has_comment_tree``: comment-marked items with replies nested inside them, the same tag and
+class one level down), as link aggregators and story sites show it.
 """
 from __future__ import annotations
 
@@ -77,6 +81,10 @@ _NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 # about signatures, a wrapper with an unlucky name): it stays.
 FURNITURE_MAX_SHARE = 0.3
 
+# Replies (a comment item inside a comment item of the same tag and class) a thread needs to be
+# a comment tree: one or two can be a quoted comment, a tree has many.
+COMMENT_TREE_MIN_REPLIES = 5
+
 
 def is_post_furniture(el) -> bool:
     """The element's class or id names a signature, a poster's title/banner or their stats."""
@@ -95,6 +103,21 @@ def furniture_in(roots) -> list:
                 continue  # (document order: an element inside earlier furniture is inside the last one)
             found.append(el)
     return found
+
+
+def has_comment_tree(elements, kinds, comments: int) -> bool:
+    """At least ``COMMENT_TREE_MIN_REPLIES`` of the elements whose kind is ``comments`` (the
+    comments hint) sit inside an element of their own tag and class (so comment-marked too): threaded replies."""
+    replies = 0
+    for el, kind in zip(elements, kinds):
+        cls = el.get("class")
+        if kind != comments or not cls:
+            continue
+        if any(a.get("class") == cls for a in el.iterancestors(el.tag)):
+            replies += 1
+            if replies >= COMMENT_TREE_MIN_REPLIES:
+                return True
+    return False
 
 
 def is_stat_or_button(text: str) -> bool:

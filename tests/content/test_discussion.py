@@ -173,3 +173,79 @@ def test_vote_counts_and_avatar_letters_go_but_numbers_in_posts_stay(pipeline):
     assert not lines & {"3", "4", "5", "6", "7", "8", "J", "K", "L", "M", "N", "O"}
     assert "to 30 seconds" in text or "to **30** seconds" in text
     assert text.count("timeout = 30") == 6
+
+
+STORY_URL = "https://news.example.com/s/x7k2q/rust_goals_for_2024"
+
+
+def comment(i: int, replies: str = "") -> str:
+    return (
+        f"<li class='comment'><div class='byline'><a href='/u/{i}'>user{i}</a></div>"
+        f"<div class='comment-text'><p>Comment {i}: the goals look sensible to me, although the async work has been "
+        f"promised for a long time and I would like to see it land before anything else.</p></div>"
+        f"<ul class='replies'>{replies}</ul></li>"
+    )
+
+
+def comment_tree(threads: int = 3, depth: int = 3) -> str:
+    """``threads`` top-level comments, each with a chain of ``depth`` replies."""
+    items = []
+    for t in range(threads):
+        inner = ""
+        for d in range(depth, 0, -1):
+            inner = comment(t * 10 + d, inner)
+        items.append(comment(t * 10, inner))
+    return f"<div class='comments'><ol class='comment-list'>{''.join(items)}</ol></div>"
+
+
+def flat_comments(n: int = 12) -> str:
+    return f"<div class='comments'><ol class='comment-list'>{''.join(comment(i) for i in range(n))}</ol></div>"
+
+
+def story(prose_paragraphs: int) -> str:
+    prose = "".join(
+        f"<p>Paragraph {i} of the story: the project published its goals for the year, with a long list of work "
+        "items, owners and the reasons each one matters to the people who use the language every day.</p>"
+        for i in range(prose_paragraphs)
+    )
+    return f"<div class='story'><h1><a href='https://blog.example.org/goals'>Rust project goals for 2024</a></h1>{prose}</div>"
+
+
+def test_a_comment_tree_is_recognised_by_its_nested_replies():
+    doc = dom.parse(page(comment_tree()))
+    elements = list(doc.iter("li"))
+    kinds = [-2] * len(elements)
+    assert discussion.has_comment_tree(elements, kinds, -2)
+
+
+def test_a_flat_comment_list_is_not_a_tree():
+    doc = dom.parse(page(flat_comments()))
+    elements = list(doc.iter("li"))
+    kinds = [-2] * len(elements)
+    assert not discussion.has_comment_tree(elements, kinds, -2)
+
+
+def test_unmarked_nested_lists_are_not_a_comment_tree():
+    doc = dom.parse(page(comment_tree()))
+    elements = list(doc.iter("li"))
+    kinds = [0] * len(elements)
+    assert not discussion.has_comment_tree(elements, kinds, -2)
+
+
+def test_a_short_story_with_a_comment_tree_keeps_its_comments(pipeline):
+    text = pipeline.run(page(NAV + story(1) + comment_tree()), STORY_URL, mode="reader").text
+    assert "Paragraph 0 of the story" in text
+    assert all(f"Comment {i}:" in text for i in (0, 1, 3, 20, 23))
+
+
+def test_a_long_article_with_a_comment_tree_loses_its_comments(pipeline):
+    # (the comments outweigh the article: only its length tells that they are not its content)
+    text = pipeline.run(page(NAV + story(12) + comment_tree(threads=10)), "https://example.com/news/rust-goals", mode="reader").text
+    assert "Paragraph 11 of the story" in text
+    assert "Comment 0:" not in text
+
+
+def test_a_short_story_with_flat_comments_is_not_a_discussion(pipeline):
+    text = pipeline.run(page(NAV + story(1) + flat_comments(4)), "https://example.com/news/rust-goals", mode="reader").text
+    assert "Paragraph 0 of the story" in text
+    assert "Comment 0:" not in text
