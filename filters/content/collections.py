@@ -1,12 +1,17 @@
-"""Shop collection grids inside a selection for ``auto``: the parts of a product tile that repeat,
-for the eye only, what the tile's own link already says.
+"""Shop collection grids inside a selection for ``auto``: the parts around and inside a product
+grid that are controls, not content: a tile's repeat of its own link, the faceted filter panel.
 
 A tile often links its product twice: once in the tab order (the text a screen reader reads:
 name, colour, price, rating) and once more, taken out of the tab order with ``tabindex="-1"``, around
 the same facts laid out for sighted readers (a brand/name/price table). The second link says
 nothing the first did not, and the grid repeats it per tile.
+
+A faceted filter panel (brands, price ranges, ratings to tick, each with a count) is a form for
+narrowing the grid: it is named so ("facets", "filters", "refinement-bar") and holds no sentence.
 """
 from __future__ import annotations
+
+import re
 
 from .. import dom
 from ..context import PageContext
@@ -37,3 +42,39 @@ def remove_untabbed_repeat_links(f: feat.Features, nodes: list[int], ctx: PageCo
 def _has_text(a) -> bool:
     """Whether link ``a`` shows any text."""
     return bool(dom.text_of(a))
+
+
+# A class or id word naming a shop's faceted filter panel ("facets", "plp-filters", "refinements").
+_FACET_NAME = re.compile(r"(?:^|[\s_-])(?:facets?|filters?|refinements?|refine-by)(?:$|[\s_-])", re.I)
+# A class or id also naming what is filtered ("filter-results", "filter-item"): the content itself.
+_FILTERED_NAME = re.compile(r"results?|items?|products?|grid", re.I)
+# A text this long is a sentence, not a facet's option ("Canon (125)", "$50 to $75"): no panel holds one.
+FACET_OPTION_MAX_CHARS = 80
+# A panel holding more than this share of the selection's text is not a side panel (the page is the filter).
+FACET_MAX_SHARE = 0.3
+
+
+def remove_facet_panels(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+    """Remove, inside the selection ``nodes``, the outermost elements named as a faceted filter panel
+    (price ranges, brands, ratings to tick; no sentence in them) that hold at most FACET_MAX_SHARE
+    of the selection's text; returns how many went."""
+    total = sum(f.chars[i] for i in nodes)
+    doomed = []
+    for root in nodes:
+        i, end = root + 1, root + f.count[root]
+        while i < end:
+            el = f.elements[i]
+            if f.chars[i] <= FACET_MAX_SHARE * total and _is_facet_panel(el):
+                doomed.append(el)
+                i += f.count[i]
+            else:
+                i += 1
+    return ctx.kill_all(doomed, "auto", "a faceted filter panel")
+
+
+def _is_facet_panel(el) -> bool:
+    """Whether ``el`` is named as a filter panel, not as the filtered items, and holds no sentence."""
+    name = f"{el.get('class') or ''} {el.get('id') or ''}"
+    if not _FACET_NAME.search(name) or _FILTERED_NAME.search(name):
+        return False
+    return all(len(t.strip()) <= FACET_OPTION_MAX_CHARS for t in el.itertext())

@@ -66,3 +66,40 @@ def test_only_the_untabbed_repeat_goes():
     left = links_left(grid())
     assert len(left) == len(SHOES)
     assert all("Color" in t and "Product Name" not in t for t in left)
+
+
+FACETS = ("<div class='facets-container'><p>Brand</p><ul><li>Canon (125)</li><li>Nikon (123)</li></ul>"
+          "<p>Price Range</p><ul><li>$50 to $75 (25)</li><li>$75 to $100 (36)</li></ul></div>")
+
+
+def panels_left(html: str) -> list[str]:
+    """The classes of div#grid's children left after remove_facet_panels on the selection of div#grid."""
+    body = dom.body_of(dom.parse(html))
+    f = feat.compute(body, hidden_shown=False)
+    root = next(i for i in range(len(f)) if f.elements[i].get("id") == "grid")
+    collections.remove_facet_panels(f, [root], PageContext(url="https://example.com/", base_url="https://example.com/"))
+    return [el.get("class") for el in next(body.iter("div")).iterchildren()]
+
+
+def test_a_facet_panel_beside_the_grid_goes(algo):
+    text = selected_text(algo, page(FACETS + grid()))
+    assert "Trail Runner 5. Color Grey" in text
+    assert "Price Range" not in text and "Nikon (123)" not in text
+
+
+def test_a_facet_panel_goes_beside_the_tiles():
+    html = "<div id='grid'>" + FACETS + "".join(f"<div class='tile'>{tile(*s)}</div>" for s in SHOES) + "</div>"
+    assert panels_left(html) == ["tile"] * len(SHOES)
+
+
+def test_a_block_named_filter_holding_sentences_stays():
+    prose = ("<div class='facet-row-container'><p>When you are looking for a first sewing machine, focus on ease of use, "
+             "speed and the stitches you will really need.</p></div>")
+    html = "<div id='grid'>" + prose + "".join(f"<div class='tile'>{tile(*s)}</div>" for s in SHOES) + "</div>"
+    assert panels_left(html) == ["facet-row-container"] + ["tile"] * len(SHOES)
+
+
+def test_the_filtered_results_stay():
+    html = ("<div id='grid'>" + FACETS + "<div class='filter-results'>"
+            + "".join(tile(*s) for s in SHOES) + "</div></div>")
+    assert panels_left(html) == ["filter-results"]
