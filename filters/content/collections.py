@@ -46,6 +46,8 @@ def _has_text(a) -> bool:
 
 # A class or id word naming a shop's faceted filter panel ("facets", "plp-filters", "refinements").
 _FACET_NAME = re.compile(r"(?:^|[\s_-])(?:facets?|filters?|refinements?|refine-by)(?:$|[\s_-])", re.I)
+# The stems _FACET_NAME needs, tested as plain substrings before it runs.
+_FACET_WORDS = ("facet", "filter", "refine")
 # A class or id also naming what is filtered ("filter-results", "filter-item"): the content itself.
 _FILTERED_NAME = re.compile(r"results?|items?|products?|grid", re.I)
 # A text this long is a sentence, not a facet's option ("Canon (125)", "$50 to $75"): no panel holds one.
@@ -58,15 +60,16 @@ def remove_facet_panels(f: feat.Features, nodes: list[int], ctx: PageContext) ->
     """Remove, inside the selection ``nodes``, the outermost elements named as a faceted filter panel
     (price ranges, brands, ratings to tick; no sentence in them) that hold at most FACET_MAX_SHARE
     of the selection's text; returns how many went."""
-    total = sum(f.chars[i] for i in nodes)
+    limit = FACET_MAX_SHARE * sum(f.chars[i] for i in nodes)
+    chars, count, elements = f.chars, f.count, f.elements
     doomed = []
     for root in nodes:
-        i, end = root + 1, root + f.count[root]
+        i, end = root + 1, root + count[root]
         while i < end:
-            el = f.elements[i]
-            if f.chars[i] <= FACET_MAX_SHARE * total and _is_facet_panel(el):
+            el = elements[i]
+            if chars[i] <= limit and _is_facet_panel(el):
                 doomed.append(el)
-                i += f.count[i]
+                i += count[i]
             else:
                 i += 1
     return ctx.kill_all(doomed, "auto", "a faceted filter panel")
@@ -74,7 +77,13 @@ def remove_facet_panels(f: feat.Features, nodes: list[int], ctx: PageContext) ->
 
 def _is_facet_panel(el) -> bool:
     """Whether ``el`` is named as a filter panel, not as the filtered items, and holds no sentence."""
-    name = f"{el.get('class') or ''} {el.get('id') or ''}"
+    cls, ident = el.get("class"), el.get("id")
+    if not cls and not ident:
+        return False  # (most elements: no name to read)
+    name = f"{cls or ''} {ident or ''}"
+    low = name.lower()
+    if not any(word in low for word in _FACET_WORDS):
+        return False  # (a substring test first: the regexes are dearer)
     if not _FACET_NAME.search(name) or _FILTERED_NAME.search(name):
         return False
     return all(len(t.strip()) <= FACET_OPTION_MAX_CHARS for t in el.itertext())
