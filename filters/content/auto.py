@@ -36,6 +36,7 @@ from . import hints
 from . import discussion as discussion_rules
 from . import product
 from . import footers
+from . import collections as collection_rules
 from . import rescue
 from . import accordions
 from . import landmarks
@@ -154,6 +155,8 @@ class Auto(ContentAlgorithm):
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
         removed += footers.remove_site_footers(f, nodes, ctx)  # (footers.py: the page's footer landmark)
         removed += product.remove_action_labels(f, nodes, ctx)  # (product.py: "Quick view", "Learn more")
+        removed += collection_rules.remove_untabbed_repeat_links(f, nodes, ctx)  # (collections.py: a tile's second link)
+        removed += collection_rules.remove_facet_panels(f, nodes, ctx)  # (collections.py: price/brand filters)
         removed += accordions.open_accordions([f.elements[i] for i in nodes], ctx)  # (accordions.py: closed panes, question buttons)
         for i in nodes:
             load_lazy_images(f.elements[i])

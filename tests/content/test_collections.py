@@ -1,0 +1,105 @@
+"""A shop tile's second link, out of the tab order, inside auto's selection (filters/content/collections.py)."""
+from __future__ import annotations
+
+from clearpage.filters import dom
+from clearpage.filters.content import collections
+from clearpage.filters.content import features as feat
+from clearpage.filters.context import PageContext
+from tests.content.algo_util import joined_selection
+
+SHOES = [("Trail Runner 5", "Grey", "$108"), ("Road Glide 2", "Blue", "$80"), ("City Walker", "Black", "$74"),
+         ("Cloud Step", "White", "$104"), ("Peak Racer", "Red", "$139"), ("Mesa Hiker", "Sage", "$134")]
+
+
+def tile(name: str, colour: str, price: str, *, second_tabindex: str = "-1", second_href: str = "") -> str:
+    href = f"/p/{name.lower().replace(' ', '-')}"
+    return (f"<article><a href='{href}'>{name}. Color {colour}. {price}. 4.4 out of 5 stars</a>"
+            f"<a href='{second_href or href}' tabindex='{second_tabindex}'><dl><dt>Product Name</dt><dd>{name}</dd>"
+            f"<dt>Color</dt><dd>{colour}</dd><dt>Price</dt><dd>{price}</dd></dl></a></article>")
+
+
+def grid(**kw) -> str:
+    return "<div id='grid'>" + "".join(tile(*s, **kw) for s in SHOES) + "</div>"
+
+
+def page(body: str) -> str:
+    return (f"<html><body><nav><a href='/'>Home</a><a href='/women'>Women</a></nav>"
+            f"<main><h1>Women's sneakers</h1><p>3953 items found</p>{body}</main></body></html>")
+
+
+def selected_text(algo, html: str) -> str:
+    return joined_selection(algo, html, "https://example.com/women-sneakers")
+
+
+def test_a_tiles_untabbed_repeat_of_its_link_goes(algo):
+    text = selected_text(algo, page(grid()))
+    assert "Trail Runner 5. Color Grey" in text
+    assert "Product Name" not in text
+
+
+def test_a_tabbable_second_link_stays(algo):
+    text = selected_text(algo, page(grid(second_tabindex="0")))
+    assert "Product Name" in text
+
+
+def links_left(html: str) -> list[str]:
+    """The link texts left after remove_untabbed_repeat_links on the selection of div#grid."""
+    body = dom.body_of(dom.parse(html))
+    f = feat.compute(body, hidden_shown=False)
+    root = next(i for i in range(len(f)) if f.elements[i].get("id") == "grid")
+    collections.remove_untabbed_repeat_links(f, [root], PageContext(url="https://example.com/", base_url="https://example.com/"))
+    return [dom.text_of(a) for a in body.iter("a")]
+
+
+def test_an_untabbed_link_to_another_address_stays():
+    left = links_left(grid(second_href="/elsewhere"))
+    assert sum("Product Name" in t for t in left) == len(SHOES)
+
+
+def test_an_untabbed_link_whose_address_has_no_tabbable_text_link_stays():
+    html = ("<div id='grid'><a href='/p/x'><img src='x.jpg' alt=''></a>"
+            "<a href='/p/x' tabindex='-1'>Trail Runner 5</a></div>")
+    assert links_left(html) == ["", "Trail Runner 5"]
+
+
+def test_only_the_untabbed_repeat_goes():
+    left = links_left(grid())
+    assert len(left) == len(SHOES)
+    assert all("Color" in t and "Product Name" not in t for t in left)
+
+
+FACETS = ("<div class='facets-container'><p>Brand</p><ul><li>Canon (125)</li><li>Nikon (123)</li></ul>"
+          "<p>Price Range</p><ul><li>$50 to $75 (25)</li><li>$75 to $100 (36)</li></ul></div>")
+
+
+def panels_left(html: str) -> list[str]:
+    """The classes of div#grid's children left after remove_facet_panels on the selection of div#grid."""
+    body = dom.body_of(dom.parse(html))
+    f = feat.compute(body, hidden_shown=False)
+    root = next(i for i in range(len(f)) if f.elements[i].get("id") == "grid")
+    collections.remove_facet_panels(f, [root], PageContext(url="https://example.com/", base_url="https://example.com/"))
+    return [el.get("class") for el in next(body.iter("div")).iterchildren()]
+
+
+def test_a_facet_panel_beside_the_grid_goes(algo):
+    text = selected_text(algo, page(FACETS + grid()))
+    assert "Trail Runner 5. Color Grey" in text
+    assert "Price Range" not in text and "Nikon (123)" not in text
+
+
+def test_a_facet_panel_goes_beside_the_tiles():
+    html = "<div id='grid'>" + FACETS + "".join(f"<div class='tile'>{tile(*s)}</div>" for s in SHOES) + "</div>"
+    assert panels_left(html) == ["tile"] * len(SHOES)
+
+
+def test_a_block_named_filter_holding_sentences_stays():
+    prose = ("<div class='facet-row-container'><p>When you are looking for a first sewing machine, focus on ease of use, "
+             "speed and the stitches you will really need.</p></div>")
+    html = "<div id='grid'>" + prose + "".join(f"<div class='tile'>{tile(*s)}</div>" for s in SHOES) + "</div>"
+    assert panels_left(html) == ["facet-row-container"] + ["tile"] * len(SHOES)
+
+
+def test_the_filtered_results_stay():
+    html = ("<div id='grid'>" + FACETS + "<div class='filter-results'>"
+            + "".join(tile(*s) for s in SHOES) + "</div></div>")
+    assert panels_left(html) == ["filter-results"]
