@@ -147,15 +147,6 @@ def extract(doc) -> Metadata:
     )
 
 
-def title_of(doc) -> str:
-    """``extract(doc).title`` alone, without the byline, date and excerpt searches (filter
-    mode's HTML page shows no other field)."""
-    tags = _by_tag(doc)
-    meta = meta_map(tags["meta"])
-    ld, _ = article_json_ld(tags["script"])
-    return _clean(_site_name_and_title(doc, tags, meta, ld)[1])
-
-
 def _site_name_and_title(doc, tags: dict[str, list], meta: dict[str, str], ld: dict) -> tuple[str, str]:
     """(site name, title before its final whitespace clean-up)."""
     title_el = _first(tags["title"], doc)

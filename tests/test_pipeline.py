@@ -192,3 +192,31 @@ def test_filter_mode_metadata_is_the_parsed_pages_even_when_the_filters_removed_
     assert result.metadata == expected
     assert pipeline.run(byline_page, URL, mode="filter", format="text").metadata == expected
     assert pipeline.run(byline_page, URL, mode="reader").metadata == expected
+
+
+def test_filter_mode_title_is_the_pages_declared_one_though_the_chain_removed_its_meta(pipeline):
+    # Filter mode reads the title only when asked (Result.title): the ignore filter has killed
+    # the og:title <meta> by then, and the title must still be the page's declared one.
+    declared = PAGE.replace("<title>Story title | News</title>", "<title>Other | News</title><meta property='og:title' content='Declared title'>")
+    result = pipeline.run(declared, URL, mode="filter")
+    assert "Declared title" not in result.html
+    assert result.title == "Declared title" == result.metadata.title
+    assert result.report_dict()["title"] == "Declared title"
+
+
+def _removed_urls(html: str) -> set[str]:
+    result = Pipeline(load_config_text("mode: filter")).run(html, "https://example.com/page")
+    return {l.url for l in result.removed_links}
+
+
+LINK_LIST = "<ul>" + "".join(f"<li><a href='p{i}'>P{i}</a></li>" for i in range(4)) + "</ul><p>" + "word " * 50 + "</p>"
+
+
+def test_a_base_in_the_head_wins_over_one_in_the_body():
+    html = page("<base href='https://body.example/'>" + LINK_LIST, head="<base href='https://head.example/d/'>")
+    assert _removed_urls(html) == {f"https://head.example/d/p{i}" for i in range(4)}
+
+
+def test_a_base_in_the_body_counts_when_the_head_has_none_with_an_href():
+    html = page("<base href='https://body.example/d/'>" + LINK_LIST, head="<base target='_blank'>")
+    assert _removed_urls(html) == {f"https://body.example/d/p{i}" for i in range(4)}
