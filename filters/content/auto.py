@@ -42,6 +42,7 @@ from . import accordions
 from . import landmarks
 from . import listings
 from . import sections
+from . import shells
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -134,6 +135,8 @@ class Auto(ContentAlgorithm):
             if best is None:  # (listings.py: a page that is nothing but a listing of links)
                 best = listings.listing_container(choice.f, choice.groups, self.options.min_container_chars)
             if best is None:
+                if shells.only_chrome(choice.f, self.options.min_container_chars, _hidden_chars(choice.f)):  # (shells.py: an app shell)
+                    return Selection((), 0.0, "no content: the page's visible text is its header, navigation and footer", self.name)
                 return None
             choice = dataclasses.replace(choice, best=best)
         f, kinds, scores, forum, best, probability = (

@@ -71,11 +71,27 @@ def _marked_hidden(el) -> bool:
 
 
 def _is_panel(el) -> bool:
-    """A tab panel or an accordion pane (by role or by class/id)."""
+    """A tab panel or an accordion pane (by role, by class/id, or by the disclosure button before it)."""
     if el.get("role") == "tabpanel":
         return True
     names = el.get("class") or el.get("id")
-    return bool(names) and _PANEL_NAMES.search(names) is not None
+    return bool(names) and _PANEL_NAMES.search(names) is not None or _disclosed_by_previous(el)
+
+
+def _disclosed_by_previous(el) -> bool:
+    """Whether the element just before ``el`` is a disclosure control (``aria-expanded``) naming
+    ``el`` as what it opens (its ``aria-controls`` is ``el``'s id) or as what labels it (``el``'s
+    ``aria-labelledby`` is its id): a product's "View all ingredients", "Shipping & Returns" pane."""
+    control = el.getprevious()
+    while control is not None and not isinstance(control.tag, str):
+        control = control.getprevious()  # (comments between the two)
+    if control is None or control.get("aria-expanded") is None:
+        return False
+    ident, opens = el.get("id"), control.get("aria-controls")
+    if ident and opens and ident in opens.split():
+        return True
+    label, own = el.get("aria-labelledby"), control.get("id")
+    return bool(label and own) and own in label.split()
 
 
 @dataclass

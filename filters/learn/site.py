@@ -59,7 +59,7 @@ def select(memory: SiteMemory, profile, doc, ctx: PageContext, select_content: C
         report.notes.append(f"fast path: {selection.reason}")
     template = [b for b in blocks if _other_pages(view, b) >= settings.template_pages]
     removed = 0
-    if selection is not None:
+    if selection is not None and selection.nodes:  # (an empty selection: a page with no content, shells.py)
         removed = drop_template(selection, template, _boilerplate_rules(view, settings.min_support), ctx, report, min_chars)
     report.notes.append(f"host {host}: {view.pages} page(s) known, {len(template)} template block(s) on this page, {removed} removed")
     content_paths = [path_of(n) for n in selection.nodes] if selection is not None and _worth_a_rule(selection) else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from lxml import html
 
-from clearpage.filters.content.features import compute, is_hidden
+from clearpage.filters.content.features import compute, is_closed_panel, is_hidden
 
 
 def el(markup: str):
@@ -48,3 +48,37 @@ def test_hidden_shown_counts_hidden_text(hiding):
     root = html.fromstring(f"<div><p>visible text</p><div {hiding}><p>hidden text here</p></div></div>")
     assert compute(root).chars[0] == len("visible text")
     assert compute(root, hidden_shown=True).chars[0] == len("visible text") + len("hidden text here")
+
+
+def pane_after(control: str, pane: str) -> object:
+    """The pane element of ``<div>{control}{pane}</div>``."""
+    return html.fragment_fromstring(f"<div>{control}<!-- pane -->{pane}</div>")[-1]
+
+
+@pytest.mark.parametrize(
+    ("control", "pane"),
+    [
+        # A disclosure button naming the pane it opens (aria-controls) ...
+        ("<span role='button' aria-expanded='false' aria-controls='t-7'>View all ingredients</span>",
+         "<div id='t-7' class='toggle__content' style='display: none'>Jojoba seed oil</div>"),
+        ("<button aria-expanded='false' aria-controls='other c-2'>Shipping</button>", "<div id='c-2' aria-hidden='true'>Ships in 2 days</div>"),
+        # ... or the pane naming the button that labels it.
+        ("<button id='b-1' aria-expanded='false'>Sound</button>", "<div aria-labelledby='b-1' aria-hidden='true'>Deeper bass</div>"),
+    ],
+)
+def test_a_pane_its_disclosure_button_opens_is_not_hidden(control, pane):
+    assert not is_hidden(pane_after(control, pane))
+    assert is_closed_panel(pane_after(control, pane))
+
+
+@pytest.mark.parametrize(
+    ("control", "pane"),
+    [
+        ("<button aria-controls='t-7'>Menu</button>", "<div id='t-7' hidden>x</div>"),  # no disclosure state: not a disclosure
+        ("<button aria-expanded='false' aria-controls='t-8'>Menu</button>", "<div id='t-7' hidden>x</div>"),  # opens another element
+        ("<button id='b-2' aria-expanded='false'>Menu</button>", "<div aria-labelledby='b-1' hidden>x</div>"),
+        ("<p>Shipping</p>", "<div id='t-7' style='display:none'>x</div>"),
+    ],
+)
+def test_a_hidden_element_beside_another_control_stays_hidden(control, pane):
+    assert is_hidden(pane_after(control, pane))

@@ -208,3 +208,12 @@ def test_on_other_pages_the_selection_does_not_climb_to_the_title(algo):
     text = text_on_a_page_of_kind(algo, product_beside_its_description(), None)
     assert "We love this dress, part 3" in text
     assert "Iris hemp dress" not in text
+
+
+def test_a_pane_behind_its_disclosure_button_is_shown_in_the_selection(algo):
+    # Shops fold shipping and care notes into panes their buttons name (aria-controls), hidden by
+    # an attribute until clicked; the reader has no click.
+    pane = ("<button aria-expanded='false' aria-controls='ship-panel'>Shipping &amp; Returns</button>"
+            "<div id='ship-panel' role='region' aria-hidden='true'><p>Most orders ship within two days; unused items return free within 14 days.</p></div>")
+    text = selected_text(algo, product_page(f"<div class='details'>{pane}</div>"))
+    assert "Most orders ship within two days" in text
