@@ -14,6 +14,11 @@ every entry, not the page's header, unless its names say share, ad or subscribe.
 does not ask when the selection is an article (this much prose): there, link lists are
 navigation even when they repeat (tables of contents, related posts).
 
+``entry_headers`` spares those header parts in every group of records inside a selection that
+is not an article, however little of its text the group holds: a "start here" page's welcome
+outweighs its list of excerpt cards whose titles sit in ``<header class="excerpt-header">``
+(a boilerplate tag), and cleaning had left the cards empty.
+
 ``with_listing_beside`` adds a listing to a selection that is not an article: a category
 page's description (a few paragraphs of prose) outscores a list of posts that are only
 linked titles (each one worth little), and the two are rarely siblings. The parent of the
@@ -82,6 +87,32 @@ def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_ite
         for m in members:
             spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED or _part_key(f, i) in template)
     return spared
+
+
+def entry_headers(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]]) -> set[int]:
+    """Element numbers of the marked header parts (and the unmarked elements inside them) of the
+    entries of every group of records ``groups`` inside the selection ``nodes``, however little
+    of the selection's text the group holds (see the module's docstring)."""
+    spared: set[int] = set()
+    for members in groups:
+        if not _inside_any(f, members[0], nodes):
+            continue
+        template = _template_parts(f, kinds, members)
+        if not template:
+            continue
+        for m in members:
+            i, end = m + 1, m + f.count[m]
+            while i < end:
+                if kinds[i] == hints.BOILERPLATE and _part_key(f, i) in template:
+                    spared.update(j for j in range(i, i + f.count[i]) if j == i or kinds[j] not in _MARKED)
+                    i += f.count[i]
+                else:
+                    i += 1
+    return spared
+
+
+def _inside_any(f: feat.Features, i: int, nodes: list[int]) -> bool:
+    return any(n <= i < n + f.count[n] for n in nodes)
 
 
 def listing_container(f: feat.Features, groups: list[list[int]], min_chars: int) -> int | None:

@@ -173,3 +173,52 @@ def test_a_small_group_beside_the_selection_stays_out():
     intro = next(i for i in range(len(f)) if f.elements[i].get("class") == "archive-description")
     groups = [[i for i in range(len(f)) if f.tags[i] == "article"]]
     assert listings.with_listing_beside(f, kinds, scores, [intro], groups) == [intro]
+
+
+def excerpt(i: int) -> str:
+    """A blog's excerpt card: a picture, then its title in a <header> (a boilerplate tag on its own)."""
+    return (
+        f"<article class='excerpt'><a href='/post{i}'><img src='/p{i}.jpg' alt=''></a>"
+        f"<header class='excerpt-header'><h2><a href='/post{i}'>Handy guide number {i} to a greener kitchen</a></h2></header></article>"
+    )
+
+
+def posts_page(intro_paragraphs: int) -> str:
+    """A 'start here' page: a few paragraphs of welcome (more text than the titles), then excerpt cards."""
+    intro = "".join(
+        f"<p>Welcome, reader {k}: here you will find a friendly community, practical tips and honest advice on living with less waste every day.</p>"
+        for k in range(intro_paragraphs)
+    )
+    return (
+        "<html><body><header class='site-header'><a href='/'>Home</a></header><main><div class='posts'>"
+        f"<h1>Start here</h1>{intro}" + "".join(excerpt(i) for i in range(8)) + "</div></main></body></html>"
+    )
+
+
+def test_every_entrys_header_stays_when_the_listing_holds_less_than_the_intro(algo):
+    text = selected_text(algo, posts_page(5))
+    assert "Welcome, reader 4" in text
+    for i in range(8):
+        assert f"Handy guide number {i} to" in text
+
+
+def test_entry_headers_outside_the_selection_are_not_spared():
+    f, kinds = features_and_kinds("<div class='posts'><p>Intro text for the page.</p>" + "".join(excerpt(i) for i in range(4)) + "</div>")
+    members = [i for i in range(len(f)) if f.tags[i] == "article"]
+    intro = next(i for i in range(len(f)) if f.tags[i] == "p")
+    headers = {i for i in range(len(f)) if f.tags[i] == "header"}
+    assert headers <= listings.entry_headers(f, kinds, [f.parent[members[0]]], [members])
+    assert listings.entry_headers(f, kinds, [intro], [members]) == set()
+
+
+def test_headers_of_cards_under_an_article_still_go(algo):
+    body = "".join(
+        f"<p>Paragraph {k} of a long article about composting at home, with enough words to read as prose, and more.</p>" for k in range(16)
+    )
+    page = (
+        f"<html><body><main><article class='post'><h1>Composting at home</h1>{body}"
+        "<div class='related'>" + "".join(excerpt(i) for i in range(4)) + "</div></article></main></body></html>"
+    )
+    text = selected_text(algo, page)
+    assert "Paragraph 15 of a long article" in text
+    assert "Handy guide number 2" not in text
