@@ -399,7 +399,10 @@ class Auto(ContentAlgorithm):
         content_chars = max(sum(f.chars[i] for i in nodes), 1)
         # With this much prose the content is an article: its link lists are navigation even
         # when their titles are long (archives, tables of contents, related posts).
-        article = self._prose_chars(f, nodes) >= self.options.article_prose_chars
+        prose = self._prose_chars(f, nodes)
+        if prose >= self.options.article_prose_chars and not forum:  # (listings.py: teasers are a listing's prose, not an article's)
+            prose -= self._prose_chars(f, listings.teaser_entries(f, nodes, groups, self.options.prose_min_chars))
+        article = prose >= self.options.article_prose_chars
         spared = set() if article else listings.spared_records(f, kinds, nodes, self.options.record_min_items)  # (listings.py: a listing's entries are not link lists)
         if not article and not forum:
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)

@@ -222,3 +222,39 @@ def test_headers_of_cards_under_an_article_still_go(algo):
     text = selected_text(algo, page)
     assert "Paragraph 15 of a long article" in text
     assert "Handy guide number 2" not in text
+
+
+def story(i: int, paragraphs: int = 1) -> str:
+    """A news section's entry: a linked headline, a teaser, and the series it belongs to (all links)."""
+    teaser = "".join(
+        f"<p>Scientists report finding number {i}.{k}, a result that surprised the field and that they will test again next year.</p>"
+        for k in range(paragraphs)
+    )
+    series = "".join(f"<a href='/series/{i}/{k}'>Part {k} of the long-running series on discovery {i}</a>" for k in range(3))
+    return f"<article class='story'><h2><a href='/story/{i}'>Headline of story {i}</a></h2>{teaser}<div class='series'>{series}</div></article>"
+
+
+def section_page(stories: int, paragraphs: int = 1) -> str:
+    menu = "<nav><ul>" + "".join(f"<li><a href='/m{i}'>Menu entry {i}</a></li>" for i in range(20)) + "</ul></nav>"
+    return f"<html><body><header>{menu}</header><main><h1>Science</h1>" + "".join(story(i, paragraphs) for i in range(stories)) + "</main></body></html>"
+
+
+def test_a_listings_teasers_do_not_make_it_an_article(algo):
+    text = selected_text(algo, section_page(14))
+    assert "Scientists report finding number 13.0" in text
+    assert "Part 2 of the long-running series on discovery 13" in text  # (an article's link lists go; a listing's entries stay whole)
+
+
+def test_entries_of_long_prose_are_an_article_not_teasers(algo):
+    text = selected_text(algo, section_page(4, paragraphs=7))
+    assert "Scientists report finding number 3.6" in text
+    assert "Part 2 of the long-running series" not in text
+
+
+def test_teaser_entries_need_a_linked_heading():
+    f, kinds = features_and_kinds("<main>" + "".join(story(i) for i in range(4)).replace("<h2><a href", "<h2><span data-href").replace("</a></h2>", "</span></h2>") + "</main>")
+    members = [i for i in range(len(f)) if f.tags[i] == "article"]
+    assert listings.teaser_entries(f, [f.parent[members[0]]], [members], 20) == []
+    f, kinds = features_and_kinds("<main>" + "".join(story(i) for i in range(4)) + "</main>")
+    members = [i for i in range(len(f)) if f.tags[i] == "article"]
+    assert listings.teaser_entries(f, [f.parent[members[0]]], [members], 20) == members
