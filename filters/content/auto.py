@@ -149,7 +149,7 @@ class Auto(ContentAlgorithm):
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
-        removed = self._clean(f, kinds, scores, nodes, forum, ctx)
+        removed = self._clean(f, kinds, scores, nodes, forum, ctx, choice.groups)
         if discussion or forum:  # signatures and poster stats under every post (discussion.py)
             removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
         if not forum:
@@ -398,12 +398,17 @@ class Auto(ContentAlgorithm):
                 nodes.append(j)
         return nodes
 
-    def _clean(self, f: feat.Features, kinds: list[int], scores: list[float], nodes: list[int], forum: bool, ctx: PageContext) -> int:
+    def _clean(self, f: feat.Features, kinds: list[int], scores: list[float], nodes: list[int], forum: bool, ctx: PageContext, groups: list[list[int]] = ()) -> int:
         content_chars = max(sum(f.chars[i] for i in nodes), 1)
         # With this much prose the content is an article: its link lists are navigation even
         # when their titles are long (archives, tables of contents, related posts).
-        article = self._prose_chars(f, nodes) >= self.options.article_prose_chars
+        prose = self._prose_chars(f, nodes)
+        if prose >= self.options.article_prose_chars and not forum:  # (listings.py: teasers are a listing's prose, not an article's)
+            prose -= self._prose_chars(f, listings.teaser_entries(f, nodes, groups, self.options.prose_min_chars))
+        article = prose >= self.options.article_prose_chars
         spared = set() if article else listings.spared_records(f, kinds, nodes, self.options.record_min_items)  # (listings.py: a listing's entries are not link lists)
+        if not article and not forum:
+            spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:

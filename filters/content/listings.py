@@ -14,6 +14,20 @@ every entry, not the page's header, unless its names say share, ad or subscribe.
 does not ask when the selection is an article (this much prose): there, link lists are
 navigation even when they repeat (tables of contents, related posts).
 
+``entry_headers`` spares those header parts in every group of records inside a selection that
+is not an article, however little of its text the group holds: a "start here" page's welcome
+outweighs its list of excerpt cards whose titles sit in ``<header class="excerpt-header">``
+(a boilerplate tag), and cleaning had left the cards empty.
+
+``teaser_entries`` tells a listing's prose from an article's: a news section's or a blog
+index's entries each hold a linked heading (the title, pointing to the story) and a teaser of a
+paragraph or two, and together they can hold more prose than ``auto``'s article threshold, which
+then removed each entry's link lists (its series, its tags, its author) as an article's
+navigation. ``auto`` does not count the prose of such entries (a group of records, at least
+``TEASER_LINK_SHARE`` of them with a linked heading, none with more than ``TEASER_MAX_PROSE``
+characters of prose) when it decides whether the selection is an article. An article's sections
+rarely link their headings, and a listicle's or a forum's longer entries are not teasers.
+
 ``with_listing_beside`` adds a listing to a selection that is not an article: a category
 page's description (a few paragraphs of prose) outscores a list of posts that are only
 linked titles (each one worth little), and the two are rarely siblings. The parent of the
@@ -49,6 +63,11 @@ BESIDE_MIN_SHARE = 0.5
 RESCUE_MIN_SHARE = 0.2
 # ... and is mostly links (rescue.py's second look takes the blocks with less link text).
 RESCUE_MIN_LINK_DENSITY = 0.5
+# Records this share of which hold a linked heading are a listing's entries (teasers), not an article's sections ...
+TEASER_LINK_SHARE = 0.8
+# ... when none holds more prose than this (a teaser is a paragraph or two; a forum post, a review may be longer).
+TEASER_MAX_PROSE = 700
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # A marked part in at least this share of a listing's entries is part of the entries' template.
 TEMPLATE_MIN_SHARE = 0.5
 # Only an entry's header is part of its template (its title): a footer or "meta" block under
@@ -82,6 +101,77 @@ def spared_records(f: feat.Features, kinds: list[int], nodes: list[int], min_ite
         for m in members:
             spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED or _part_key(f, i) in template)
     return spared
+
+
+def entry_headers(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]]) -> set[int]:
+    """Element numbers of the marked header parts (and the unmarked elements inside them) of the
+    entries of every group of records ``groups`` inside the selection ``nodes``, however little
+    of the selection's text the group holds (see the module's docstring)."""
+    spared: set[int] = set()
+    for members in groups:
+        if not _inside_any(f, members[0], nodes):
+            continue
+        template = _template_parts(f, kinds, members)
+        if not template:
+            continue
+        for m in members:
+            i, end = m + 1, m + f.count[m]
+            while i < end:
+                if kinds[i] == hints.BOILERPLATE and _part_key(f, i) in template:
+                    spared.update(j for j in range(i, i + f.count[i]) if j == i or kinds[j] not in _MARKED)
+                    i += f.count[i]
+                else:
+                    i += 1
+    return spared
+
+
+def _inside_any(f: feat.Features, i: int, nodes: list[int]) -> bool:
+    return any(n <= i < n + f.count[n] for n in nodes)
+
+
+def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], prose_min_chars: int) -> list[int]:
+    """The outermost members, in document order, of the groups of records ``groups`` inside the
+    selection ``nodes`` whose entries nearly all hold a linked heading and none more than
+    ``TEASER_MAX_PROSE`` characters of prose (blocks of ``prose_min_chars``): a listing's
+    teasers (see the module's docstring)."""
+    found = []
+    for members in groups:
+        if (_inside_any(f, members[0], nodes) and sum(1 for m in members if _has_linked_heading(f, m)) >= TEASER_LINK_SHARE * len(members)
+                and all(_prose_chars(f, m, prose_min_chars) <= TEASER_MAX_PROSE for m in members)):
+            found.extend(members)
+    found.sort()
+    outermost: list[int] = []
+    for m in found:  # (a group nested in another's entries is counted with them)
+        if not outermost or m >= outermost[-1] + f.count[outermost[-1]]:
+            outermost.append(m)
+    return outermost
+
+
+def _prose_chars(f: feat.Features, m: int, minimum: int) -> int:
+    """Characters outside links in the prose blocks (with punctuation, ``minimum`` long) of element ``m`` (as auto counts them)."""
+    total = 0
+    for i in range(m, m + f.count[m]):
+        if f.blk_punct[i]:
+            text = f.blk_chars[i] - f.blk_link[i]
+            if text >= minimum:
+                total += text
+    return total
+
+
+def _has_linked_heading(f: feat.Features, m: int) -> bool:
+    """Whether entry ``m`` holds a heading that is (or holds, or sits in) a link: a teaser's title."""
+    for i in range(m, m + f.count[m]):
+        if f.tags[i] in _HEADINGS and f.chars[i] and (f.link_chars[i] or f.is_link[f.parent[i]] or _inside_link(f, i, m)):
+            return True
+    return False
+
+
+def _inside_link(f: feat.Features, i: int, top: int) -> bool:
+    while i > top:
+        i = f.parent[i]
+        if f.tags[i] == "a":
+            return True
+    return False
 
 
 def listing_container(f: feat.Features, groups: list[list[int]], min_chars: int) -> int | None:

@@ -173,3 +173,88 @@ def test_a_small_group_beside_the_selection_stays_out():
     intro = next(i for i in range(len(f)) if f.elements[i].get("class") == "archive-description")
     groups = [[i for i in range(len(f)) if f.tags[i] == "article"]]
     assert listings.with_listing_beside(f, kinds, scores, [intro], groups) == [intro]
+
+
+def excerpt(i: int) -> str:
+    """A blog's excerpt card: a picture, then its title in a <header> (a boilerplate tag on its own)."""
+    return (
+        f"<article class='excerpt'><a href='/post{i}'><img src='/p{i}.jpg' alt=''></a>"
+        f"<header class='excerpt-header'><h2><a href='/post{i}'>Handy guide number {i} to a greener kitchen</a></h2></header></article>"
+    )
+
+
+def posts_page(intro_paragraphs: int) -> str:
+    """A 'start here' page: a few paragraphs of welcome (more text than the titles), then excerpt cards."""
+    intro = "".join(
+        f"<p>Welcome, reader {k}: here you will find a friendly community, practical tips and honest advice on living with less waste every day.</p>"
+        for k in range(intro_paragraphs)
+    )
+    return (
+        "<html><body><header class='site-header'><a href='/'>Home</a></header><main><div class='posts'>"
+        f"<h1>Start here</h1>{intro}" + "".join(excerpt(i) for i in range(8)) + "</div></main></body></html>"
+    )
+
+
+def test_every_entrys_header_stays_when_the_listing_holds_less_than_the_intro(algo):
+    text = selected_text(algo, posts_page(5))
+    assert "Welcome, reader 4" in text
+    for i in range(8):
+        assert f"Handy guide number {i} to" in text
+
+
+def test_entry_headers_outside_the_selection_are_not_spared():
+    f, kinds = features_and_kinds("<div class='posts'><p>Intro text for the page.</p>" + "".join(excerpt(i) for i in range(4)) + "</div>")
+    members = [i for i in range(len(f)) if f.tags[i] == "article"]
+    intro = next(i for i in range(len(f)) if f.tags[i] == "p")
+    headers = {i for i in range(len(f)) if f.tags[i] == "header"}
+    assert headers <= listings.entry_headers(f, kinds, [f.parent[members[0]]], [members])
+    assert listings.entry_headers(f, kinds, [intro], [members]) == set()
+
+
+def test_headers_of_cards_under_an_article_still_go(algo):
+    body = "".join(
+        f"<p>Paragraph {k} of a long article about composting at home, with enough words to read as prose, and more.</p>" for k in range(16)
+    )
+    page = (
+        f"<html><body><main><article class='post'><h1>Composting at home</h1>{body}"
+        "<div class='related'>" + "".join(excerpt(i) for i in range(4)) + "</div></article></main></body></html>"
+    )
+    text = selected_text(algo, page)
+    assert "Paragraph 15 of a long article" in text
+    assert "Handy guide number 2" not in text
+
+
+def story(i: int, paragraphs: int = 1) -> str:
+    """A news section's entry: a linked headline, a teaser, and the series it belongs to (all links)."""
+    teaser = "".join(
+        f"<p>Scientists report finding number {i}.{k}, a result that surprised the field and that they will test again next year.</p>"
+        for k in range(paragraphs)
+    )
+    series = "".join(f"<a href='/series/{i}/{k}'>Part {k} of the long-running series on discovery {i}</a>" for k in range(3))
+    return f"<article class='story'><h2><a href='/story/{i}'>Headline of story {i}</a></h2>{teaser}<div class='series'>{series}</div></article>"
+
+
+def section_page(stories: int, paragraphs: int = 1) -> str:
+    menu = "<nav><ul>" + "".join(f"<li><a href='/m{i}'>Menu entry {i}</a></li>" for i in range(20)) + "</ul></nav>"
+    return f"<html><body><header>{menu}</header><main><h1>Science</h1>" + "".join(story(i, paragraphs) for i in range(stories)) + "</main></body></html>"
+
+
+def test_a_listings_teasers_do_not_make_it_an_article(algo):
+    text = selected_text(algo, section_page(14))
+    assert "Scientists report finding number 13.0" in text
+    assert "Part 2 of the long-running series on discovery 13" in text  # (an article's link lists go; a listing's entries stay whole)
+
+
+def test_entries_of_long_prose_are_an_article_not_teasers(algo):
+    text = selected_text(algo, section_page(4, paragraphs=7))
+    assert "Scientists report finding number 3.6" in text
+    assert "Part 2 of the long-running series" not in text
+
+
+def test_teaser_entries_need_a_linked_heading():
+    f, kinds = features_and_kinds("<main>" + "".join(story(i) for i in range(4)).replace("<h2><a href", "<h2><span data-href").replace("</a></h2>", "</span></h2>") + "</main>")
+    members = [i for i in range(len(f)) if f.tags[i] == "article"]
+    assert listings.teaser_entries(f, [f.parent[members[0]]], [members], 20) == []
+    f, kinds = features_and_kinds("<main>" + "".join(story(i) for i in range(4)) + "</main>")
+    members = [i for i in range(len(f)) if f.tags[i] == "article"]
+    assert listings.teaser_entries(f, [f.parent[members[0]]], [members], 20) == members
