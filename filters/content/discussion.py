@@ -29,7 +29,7 @@ from .. import dom
 from ..context import PageContext
 
 # Class/id words of post furniture: signatures, the poster's title, rank banner and stats.
-_FURNITURE = re.compile(r"signature|user-?_?extras|user-?_?title|user-?_?banner", re.IGNORECASE)
+_FURNITURE = re.compile(r"signature|user-?_?(?:info-?_?)?extras?|user-?_?stats|user-?_?title|user-?_?banner", re.IGNORECASE)
 # A poster's stat line: a label, then a colon or a count ("Posts: 138", "Joined: Mon Jul 24,
 # 2017", "Reputation 52", "4931 posts"), the whole element's text.
 _POSTER_STAT = re.compile(
@@ -121,8 +121,9 @@ def has_comment_tree(elements, kinds, comments: int) -> bool:
 
 
 def is_stat_or_button(text: str) -> bool:
-    """A poster's stat line, a post's button or a thread's label, by its whole (stripped) text."""
-    text = text.strip()
+    """A poster's stat line, a post's button or a thread's label, by its whole text (its runs of
+    whitespace read as one space: markup indents a label and its value on lines of their own)."""
+    text = " ".join(text.split())
     if not text or len(text) > STAT_MAX_CHARS:
         return False
     return _POSTER_STAT.fullmatch(text) is not None or _POST_BUTTON.fullmatch(text) is not None or _THREAD_LABEL.fullmatch(text) is not None
@@ -134,9 +135,10 @@ def stats_and_buttons_in(roots) -> list:
     seen = set()
     for root in roots:
         for text in _SHORT_TEXTS(root):
-            if text.is_tail:
-                continue  # (a tail belongs to the text around it, not to one element)
-            el = _largest_stat_or_button(text.getparent(), root)
+            # A tail belongs to the element around its owner: a button's label after its icon
+            # ("<a><i class=icon></i> Reply</a>") is the link's text.
+            owner = text.getparent()
+            el = _largest_stat_or_button(owner.getparent() if text.is_tail else owner, root)
             if el is not None and el not in seen:
                 seen.add(el)
                 found.append(el)
@@ -149,7 +151,7 @@ def _largest_stat_or_button(el, root):
     best = None
     while el is not None and el is not root:
         text = el.text_content()
-        if len(text.strip()) > STAT_MAX_CHARS:
+        if len(text) > STAT_MAX_CHARS and len(" ".join(text.split())) > STAT_MAX_CHARS:
             break
         if is_stat_or_button(text) or _is_lone_count(el, text):
             best = el

@@ -249,3 +249,38 @@ def test_a_short_story_with_flat_comments_is_not_a_discussion(pipeline):
     text = pipeline.run(page(NAV + story(1) + flat_comments(4)), "https://example.com/news/rust-goals", mode="reader").text
     assert "Paragraph 0 of the story" in text
     assert "Comment 0:" not in text
+
+
+def test_a_label_indented_over_two_lines_is_read_as_one_line():
+    markup = "<div id='c'><div class='when'>\n    <span>Asked</span>\n    <time>13 years, 8 months ago</time>\n  </div><p>Body text of the question, long enough to stay where it is.</p></div>"
+    doc = dom.parse(page(markup))
+    assert [el.get("class") for el in discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']"))] == ["when"]
+
+
+def test_a_button_label_after_its_icon_is_the_buttons_text():
+    markup = "<div id='c'><a class='reply' href='/r/1'><img src='q.gif' alt=''>  Reply With Quote</a><p>Body text of the post, long enough to stay.</p></div>"
+    doc = dom.parse(page(markup))
+    assert [el.get("class") for el in discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']"))] == ["reply"]
+
+
+def test_a_text_after_an_inline_element_inside_a_sentence_is_not_a_button():
+    markup = "<div id='c'><p>Press <b>Ctrl</b> then reply</p><p>Body text of the post, long enough to stay.</p></div>"
+    doc = dom.parse(page(markup))
+    assert discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']")) == []
+
+
+def vbulletin_post(i: int) -> str:
+    return (
+        f"<li class='postbit'><div class='userinfo'><a href='/u/{i}'>user{i}</a><div class='userinfo_extra'><dl class='userstats'>"
+        f"<dt>Join Date</dt> <dd>Nov 20{10 + i}</dd>\n<dt>Location</dt> <dd>Glasgow</dd>\n<dt>Posts</dt> <dd>{90 + i}</dd></dl></div></div>"
+        f"<div class='postbody'><p>Post {i}: the host moved my sites in an hour and the mail kept working through the switch.</p>"
+        f"<a class='newreply' href='/reply?p={i}'><img src='quote.gif' alt='Reply With Quote'>  Reply With Quote</a></div></li>"
+    )
+
+
+def test_a_vbulletin_thread_loses_user_stats_and_icon_buttons(pipeline):
+    body = NAV + "<div class='thread'><h1>Hosting move</h1><ol>" + "".join(vbulletin_post(i) for i in range(6)) + "</ol></div>"
+    text = pipeline.run(page(body), "https://forum.example.com/showthread.php?t=7", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    for furniture in ("Join Date", "Glasgow", "Reply With Quote"):
+        assert furniture not in text
