@@ -38,16 +38,19 @@ _POSTER_STAT = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 # A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
-# "Improve this answer", "Offline", the "Author" badge on the thread starter's posts).
+# "Improve this answer", "Offline", the "Author" badge on the thread starter's posts, a comment's
+# "permalink / embed / save / parent" row, "Reply 9").
 _POST_BUTTON = re.compile(
-    r"(?:quote|multi-?quote|reply|reply with quote|report|top|back to top|share|follow|flag|"
+    r"(?:quote|multi-?quote|reply|reply with quote|reply \d+|report|report reply|top|back to top|share|follow|flag|"
+    r"permalink|embed|save|parent|"
     r"improve this (?:question|answer|post)|add a comment|online|offline|author|original poster|op|wrote on|"
     r"report inappropriate content|printer friendly format|code: select all|#\d+|[^\W\d_])",
     re.IGNORECASE,
 )
 # The thread's own labels around the posts, the whole element's text: quote expanders ("Click to
 # expand..."), like counts, when a post was asked, edited or viewed, the sign-in and ask
-# prompts, the lead-ins of related-question lists, the closed-thread notice.
+# prompts, the lead-ins of related-question lists, the closed-thread notice and its "Status"
+# label, a reply's subject line repeating the thread's title ("Re: Backups").
 _THREAD_LABEL = re.compile(
     r"(?:click to (?:expand|shrink)\.*|[\d.,]+k? likes?|jump to latest|last edited:?.{0,30}|"
     r"(?:asked|modified|viewed) .{0,30}(?:ago|times)|"
@@ -56,7 +59,8 @@ _THREAD_LABEL = re.compile(
     r"register a new account|sign in(?: now)?|already have an account\? sign in here\.?|"
     r"explore related questions|see similar questions with these tags\.?|recommended posts|most popular posts|"
     r"(?:this thread is )?not open for further replies\.?|you must log in or register to reply here\.?|"
-    r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|"
+    r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|status|"
+    r"re: .+|"
     r"[\d.,]+k?\s+(?:replies|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*)",
     re.IGNORECASE | re.DOTALL,
 )

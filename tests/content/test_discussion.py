@@ -284,3 +284,30 @@ def test_a_vbulletin_thread_loses_user_stats_and_icon_buttons(pipeline):
     assert all(f"Post {i}:" in text for i in range(6))
     for furniture in ("Join Date", "Glasgow", "Reply With Quote"):
         assert furniture not in text
+
+
+@pytest.mark.parametrize("text", ["permalink", "embed", "save", "parent", "Reply 9", "Report Reply", "Status", "Re: Backups after the 6.1 upgrade"])
+def test_comment_buttons_and_reply_subjects_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["Save the file first", "My parent folder is empty", "Status of the fix?", "Regarding backups", "Reply 9 times a day"])
+def test_post_text_is_not_a_comment_button_or_subject(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+def phpbb_reply(i: int) -> str:
+    return (
+        f"<div class='post'><h3><a href='#p{i}'>Re: Backups after the upgrade</a></h3>"
+        f"<div class='content'>Post {i}: the backup finished overnight, and restoring one folder took about a minute.</div>"
+        f"<ul class='flat-list buttons'><li><a href='/c/{i}'>permalink</a></li><li><a href='/e/{i}'>embed</a></li>"
+        f"<li><a href='#'>save</a></li><li><a href='#p{i - 1}'>parent</a></li></ul></div>"
+    )
+
+
+def test_a_thread_loses_reply_subjects_and_comment_buttons(pipeline):
+    body = NAV + "<div class='thread'><h1>Backups after the upgrade</h1>" + "".join(phpbb_reply(i) for i in range(1, 7)) + "</div>"
+    text = pipeline.run(page(body), "https://forum.example.com/viewtopic.php?t=42", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(1, 7))
+    for furniture in ("Re: Backups", "permalink", "embed", "parent"):
+        assert furniture not in text
