@@ -15,6 +15,10 @@ cell, a list item or inside a sentence). Code listings are left alone. ``auto`` 
 microdata); on any other page these names mean something else (a letter's signature block,
 an article's author box) and are left alone.
 
+It names the headings of the other threads a forum lists under a thread ("More topics from
+this board", "Similar threads", "Hot network questions"), whose sections ``auto`` removes from a
+discussion's selection (``sections.remove_elsewhere_sections``).
+
 It also owns the markup sign of a discussion that no URL or microdata names: a comment tree
 (``has_comment_tree``: comment-marked items with replies nested inside them, the same tag and
 class one level down), as link aggregators and story sites show it.
@@ -39,10 +43,12 @@ _POSTER_STAT = re.compile(
 )
 # A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
 # "Improve this answer", "Offline", the "Author" badge on the thread starter's posts, a comment's
-# "permalink / embed / save / parent" row, "Reply 9").
+# "permalink / embed / save / parent" row, "Reply 9", vote buttons, the "Thread Starter" badge,
+# a poster's bare rank ("Member", "Level 3") and SMF's "Logged").
 _POST_BUTTON = re.compile(
-    r"(?:quote|multi-?quote|reply|reply with quote|reply \d+|report|report reply|top|back to top|share|follow|flag|"
-    r"permalink|embed|save|parent|"
+    r"(?:quote:?|multi-?quote|reply|reply with quote|reply \d+|report|report reply|top|back to top|share|follow|flag|"
+    r"permalink|embed|save|parent|upvote|downvote|upvote downvote|thread starter|topic author|original post|logged|"
+    r"(?:new |former |senior |junior |active |well-known |registered )?member|level \d+|"
     r"improve this (?:question|answer|post)|add a comment|online|offline|author|original poster|op|wrote on|"
     r"report inappropriate content|printer friendly format|code: select all|#\d+|[^\W\d_])",
     re.IGNORECASE,
@@ -50,7 +56,12 @@ _POST_BUTTON = re.compile(
 # The thread's own labels around the posts, the whole element's text: quote expanders ("Click to
 # expand..."), like counts, when a post was asked, edited or viewed, the sign-in and ask
 # prompts, the lead-ins of related-question lists, the closed-thread notice and its "Status"
-# label, a reply's subject line repeating the thread's title ("Re: Backups").
+# label, a reply's subject line repeating the thread's title ("Re: Backups"), the headings of
+# the comments ("Comments", "6 Comments"), attachment and "See more" toggles, the sign-up prompts
+# under a thread, a post's machine timestamp shown as text ("2019-01-21T21:40:59.62Z") and its
+# age ("17 hours ago"), a comment's "(3 children)", a reactions line, phpBB's "Post by X » date"
+# and attachment sizes, Stack Exchange's MathJax group markers and client-side template
+# placeholders a script never filled ("{{ upvoteCount }}").
 _THREAD_LABEL = re.compile(
     r"(?:click to (?:expand|shrink)\.*|[\d.,]+k? likes?|jump to latest|last edited:?.{0,30}|"
     r"(?:asked|modified|viewed) .{0,30}(?:ago|times)|"
@@ -60,8 +71,12 @@ _THREAD_LABEL = re.compile(
     r"explore related questions|see similar questions with these tags\.?|recommended posts|most popular posts|"
     r"(?:this thread is )?not open for further replies\.?|you must log in or register to reply here\.?|"
     r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|status|"
-    r"re: .+|"
-    r"[\d.,]+k?\s+(?:replies|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*)",
+    r"(?:posted |edited )?(?:about |over |almost )?(?:\d+|an?|one) (?:second|minute|min|hour|hr|day|week|month|year)s?(?:,? \d+ \w+)? ago|\(\d+ child(?:ren)?\)|"
+    r"reactions: .+|post by .{1,40} » .+|\([\d.,]+ [kmg]i?b\) downloaded \d+ times?|\$\\(?:begin|end)group\$|(?:\{\{.*?\}\}\s*)+|"
+    r"re: .+|comments|replies|view attachment \d+|see (?:more|less)(?: see (?:more|less))?|"
+    r"you need to be a member in order to leave a comment\.?|sign up for a new account in our community\. it's easy!|"
+    r"\d{4}-\d\d-\d\dt\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:z|[+-]\d\d:?\d\d)*|"
+    r"[\d.,]+k?\s+(?:repl(?:y|ies)|comments?|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*)",
     re.IGNORECASE | re.DOTALL,
 )
 # A bare count beside a post (its votes, likes, replies: "12", "1.2k"), the whole element's text,
@@ -84,6 +99,14 @@ _NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 # Furniture holding more than this share of the selection's text is not furniture (a page
 # about signatures, a wrapper with an unlucky name): it stays.
 FURNITURE_MAX_SHARE = 0.3
+
+# Headings of the other threads a forum lists beside or under a thread ("More topics from this
+# board", "Similar threads", "Related questions", "Hot network questions"): not this thread's posts.
+OTHER_THREADS_HEADING = re.compile(
+    r"\s*(?:more\s+(?:topics|threads|discussions)\b|(?:similar|related|suggested|recent|latest|trending|popular)\s+"
+    r"(?:topics|threads|discussions|questions)\b|hot\s+network\s+questions|linked\s+questions)",
+    re.IGNORECASE,
+)
 
 # Replies (a comment item inside a comment item of the same tag and class) a thread needs to be
 # a comment tree: one or two can be a quoted comment, a tree has many.

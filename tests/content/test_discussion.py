@@ -311,3 +311,55 @@ def test_a_thread_loses_reply_subjects_and_comment_buttons(pipeline):
     assert all(f"Post {i}:" in text for i in range(1, 7))
     for furniture in ("Re: Backups", "permalink", "embed", "parent"):
         assert furniture not in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2019-01-21T21:40:59.62Z+00:00", "2024-03-05T10:15:00+01:00", "6 Comments", "Comments", "1 reply", "View attachment 12345", "See less See more",
+     "You need to be a member in order to leave a comment", "Sign up for a new account in our community. It's easy!",
+     "17 hours ago", "posted 3 years ago", "about a month ago", "(2 children)"],
+)
+def test_timestamps_comment_headings_and_sign_up_prompts_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["2019-01-21 was the day it broke", "Comments welcome on the draft", "See more of the logs below", "Reply to me by mail",
+                                  "I fixed it 3 days ago", "The children are asleep"])
+def test_post_text_is_not_a_timestamp_or_comment_heading(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Quote:", "Upvote Downvote", "Thread Starter", "Topic Author", "Member", "Former Member", "Level 3", "Logged", "Reactions: felixen, jb and 3 others",
+     "Post by changingtimes » Sat Feb 17, 2024 3:14 pm", "(1.2 KiB) Downloaded 3 times", "$\\begingroup$", "{{ upvoteCount | shortNum }}"],
+)
+def test_badges_ranks_and_unfilled_templates_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["Members only, sorry", "Level the table first", "Post by post, it got better", "Use {{ name }} in the template like this"])
+def test_post_text_is_not_a_badge_or_template(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+def other_threads(heading: str) -> str:
+    links = "".join(f"<li><a href='/t/{i}'>Another thread about consoles number {i}</a> Community</li>" for i in range(8))
+    return f"<div class='pod'><div class='head'><h2>{heading}</h2></div><ol>{links}</ol></div>"
+
+
+@pytest.mark.parametrize("heading", ["More Topics from this Board", "Similar threads", "Related questions", "Hot Network Questions"])
+def test_the_other_threads_listed_under_a_thread_go(pipeline, heading):
+    posts = "".join(f"<div class='msg'><p>Post {i}: the showcase starts in an hour and the stream goes up on the channel right after it ends.</p></div>" for i in range(6))
+    body = NAV + f"<div id='content'><h1>Showcase today</h1>{posts}{other_threads(heading)}</div>"
+    text = pipeline.run(page(body), "https://forum.example.com/boards/12-consoles/345", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    assert "Another thread" not in text and heading not in text
+
+
+def test_a_related_threads_heading_stays_on_a_page_that_is_not_a_discussion(pipeline):
+    prose = "".join(f"<p>Paragraph {i} of the guide explains how a console stream is set up and what it costs to run for a season.</p>" for i in range(6))
+    body = NAV + f"<article><h1>Streaming guide</h1>{prose}<h2>Related questions</h2><p>What a capture card does, and whether the guide's setup needs one at all.</p></article>"
+    text = pipeline.run(page(body), "https://example.com/guides/streaming", mode="reader").text
+    assert "whether the guide's setup needs one" in text
+
