@@ -19,9 +19,11 @@ It names the headings of the other threads a forum lists under a thread ("More t
 this board", "Similar threads", "Hot network questions"), whose sections ``auto`` removes from a
 discussion's selection (``sections.remove_elsewhere_sections``).
 
-It also owns the markup sign of a discussion that no URL or microdata names: a comment tree
+It also owns the markup signs of a discussion that no URL or microdata names: a comment tree
 (``has_comment_tree``: comment-marked items with replies nested inside them, the same tag and
-class one level down), as link aggregators and story sites show it.
+class one level down), as link aggregators and story sites show it, and a selection holding
+the stat lines of six or more posters ("29,553 posts", "518 helpful votes": ``has_poster_stats``),
+whose furniture then goes as on any thread.
 """
 from __future__ import annotations
 
@@ -108,6 +110,9 @@ OTHER_THREADS_HEADING = re.compile(
     re.IGNORECASE,
 )
 
+# Posters' stat lines a selection needs to be a thread's posts: one or two can be an author box.
+POSTER_STATS_MIN = 6
+
 # Replies (a comment item inside a comment item of the same tag and class) a thread needs to be
 # a comment tree: one or two can be a quoted comment, a tree has many.
 COMMENT_TREE_MIN_REPLIES = 5
@@ -154,6 +159,19 @@ def is_stat_or_button(text: str) -> bool:
     if not text or len(text) > STAT_MAX_CHARS:
         return False
     return _POSTER_STAT.fullmatch(text) is not None or _POST_BUTTON.fullmatch(text) is not None or _THREAD_LABEL.fullmatch(text) is not None
+
+
+def has_poster_stats(roots) -> bool:
+    """At least ``POSTER_STATS_MIN`` short texts inside ``roots`` are posters' stat lines ("29,553 posts",
+    "518 helpful votes", "Joined: May 2019"): a thread whose URL and microdata do not say so."""
+    found = 0
+    for root in roots:
+        for text in _SHORT_TEXTS(root):
+            if _POSTER_STAT.fullmatch(" ".join(text.split())):
+                found += 1
+                if found >= POSTER_STATS_MIN:
+                    return True
+    return False
 
 
 def stats_and_buttons_in(roots) -> list:

@@ -363,3 +363,23 @@ def test_a_related_threads_heading_stays_on_a_page_that_is_not_a_discussion(pipe
     text = pipeline.run(page(body), "https://example.com/guides/streaming", mode="reader").text
     assert "whether the guide's setup needs one" in text
 
+
+def travel_post(i: int) -> str:
+    return (
+        f"<div class='reply'><div class='profile'><a href='/p/{i}'>traveller{i}</a><div>{1000 + i},553 posts</div><div>{50 + i} helpful votes</div></div>"
+        f"<div class='text'><p>Post {i}: book the train seats a day ahead, the unreserved cars were full every morning we tried.</p></div>"
+        f"<a href='/r/{i}'>Reply</a><a href='/x/{i}'>Report inappropriate content</a></div>"
+    )
+
+
+def test_a_thread_named_by_its_posters_stats_loses_its_furniture(pipeline):
+    body = NAV + "<div class='topic'><h1>Tips for a first trip</h1>" + "".join(travel_post(i) for i in range(6)) + "</div>"
+    text = pipeline.run(page(body), "https://travel.example.com/ShowTopic-g1-k2-Tips.html", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    for furniture in ("posts", "helpful votes", "Report inappropriate content"):
+        assert furniture not in text
+
+
+def test_one_author_box_does_not_make_a_thread():
+    doc = dom.parse(page("<div id='c'><p>An article long enough to be one.</p><div class='author'><span>1,204 posts</span><span>Joined: May 2019</span></div></div>"))
+    assert not discussion.has_poster_stats(doc.xpath("//div[@id='c']"))
