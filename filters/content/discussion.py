@@ -40,7 +40,7 @@ _FURNITURE = re.compile(r"signature|user-?_?(?:info-?_?)?extras?|user-?_?stats|u
 # 2017", "Reputation 52", "4931 posts"), the whole element's text.
 _POSTER_STAT = re.compile(
     r"(?:posts|joined|join date|registered|member since|messages|reputation|karma|reaction score|trophy points|"
-    r"likes received|location|best answers)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions|helpful votes?)",
+    r"likes received|location|from|best answers)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions|helpful votes?)",
     re.IGNORECASE | re.DOTALL,
 )
 # A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
@@ -63,7 +63,7 @@ _POST_BUTTON = re.compile(
 # under a thread, a post's machine timestamp shown as text ("2019-01-21T21:40:59.62Z") and its
 # age ("17 hours ago"), a comment's "(3 children)", a reactions line, phpBB's "Post by X » date"
 # and attachment sizes, Stack Exchange's MathJax group markers and client-side template
-# placeholders a script never filled ("{{ upvoteCount }}").
+# placeholders a script never filled ("{{ upvoteCount }}"), "Watch this topic", "Start thread".
 _THREAD_LABEL = re.compile(
     r"(?:click to (?:expand|shrink)\.*|[\d.,]+k? likes?|jump to latest|last edited:?.{0,30}|"
     r"(?:asked|modified|viewed) .{0,30}(?:ago|times)|"
@@ -75,6 +75,7 @@ _THREAD_LABEL = re.compile(
     r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|status|"
     r"(?:posted |edited )?(?:about |over |almost )?(?:\d+|an?|one) (?:second|minute|min|hour|hr|day|week|month|year)s?(?:,? \d+ \w+)? ago|\(\d+ child(?:ren)?\)|"
     r"reactions: .+|post by .{1,40} » .+|\([\d.,]+ [kmg]i?b\) downloaded \d+ times?|\$\\(?:begin|end)group\$|(?:\{\{.*?\}\}\s*)+|"
+    r"watch this (?:topic|thread)|start (?:a )?(?:new )?thread|op posts:|scroll to see replies|"
     r"re: .+|comments|replies|view attachment \d+|see (?:more|less)(?: see (?:more|less))?|"
     r"you need to be a member in order to leave a comment\.?|sign up for a new account in our community\. it's easy!|"
     r"\d{4}-\d\d-\d\dt\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:z|[+-]\d\d:?\d\d)*|"

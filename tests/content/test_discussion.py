@@ -332,13 +332,15 @@ def test_post_text_is_not_a_timestamp_or_comment_heading(text):
 @pytest.mark.parametrize(
     "text",
     ["Quote:", "Upvote Downvote", "Thread Starter", "Topic Author", "Member", "Former Member", "Level 3", "Logged", "Reactions: felixen, jb and 3 others",
-     "Post by changingtimes » Sat Feb 17, 2024 3:14 pm", "(1.2 KiB) Downloaded 3 times", "$\\begingroup$", "{{ upvoteCount | shortNum }}"],
+     "Post by changingtimes » Sat Feb 17, 2024 3:14 pm", "(1.2 KiB) Downloaded 3 times", "$\\begingroup$", "{{ upvoteCount | shortNum }}",
+     "Watch this Topic", "Start thread", "OP posts:", "Scroll to see replies", "From: Brisbane, AU"],
 )
 def test_badges_ranks_and_unfilled_templates_are_recognised(text):
     assert discussion.is_stat_or_button(text)
 
 
-@pytest.mark.parametrize("text", ["Members only, sorry", "Level the table first", "Post by post, it got better", "Use {{ name }} in the template like this"])
+@pytest.mark.parametrize("text", ["Members only, sorry", "Level the table first", "Post by post, it got better", "Use {{ name }} in the template like this",
+                                  "From what I read it is fixed", "Start the thread with your logs"])
 def test_post_text_is_not_a_badge_or_template(text):
     assert not discussion.is_stat_or_button(text)
 
