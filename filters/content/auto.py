@@ -150,8 +150,10 @@ class Auto(ContentAlgorithm):
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx, choice.groups)
-        if discussion or forum:  # signatures and poster stats under every post (discussion.py)
-            removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)
+        selected = [f.elements[i] for i in nodes]
+        if discussion or forum or discussion_rules.has_poster_stats(selected):  # signatures and poster stats under every post, the other threads listed (discussion.py)
+            removed += discussion_rules.remove_post_furniture(selected, ctx)
+            removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=discussion_rules.OTHER_THREADS_HEADING)
         if not forum:
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=product.OTHER_ITEMS_HEADING)  # (product.py: shops' words)
             removed += product.remove_pseudo_headed_sections(f, nodes, ctx)

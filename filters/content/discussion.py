@@ -15,9 +15,15 @@ cell, a list item or inside a sentence). Code listings are left alone. ``auto`` 
 microdata); on any other page these names mean something else (a letter's signature block,
 an article's author box) and are left alone.
 
-It also owns the markup sign of a discussion that no URL or microdata names: a comment tree
+It names the headings of the other threads a forum lists under a thread ("More topics from
+this board", "Similar threads", "Hot network questions"), whose sections ``auto`` removes from a
+discussion's selection (``sections.remove_elsewhere_sections``).
+
+It also owns the markup signs of a discussion that no URL or microdata names: a comment tree
 (``has_comment_tree``: comment-marked items with replies nested inside them, the same tag and
-class one level down), as link aggregators and story sites show it.
+class one level down), as link aggregators and story sites show it, and a selection holding
+the stat lines of six or more posters ("29,553 posts", "518 helpful votes": ``has_poster_stats``),
+whose furniture then goes as on any thread.
 """
 from __future__ import annotations
 
@@ -29,25 +35,35 @@ from .. import dom
 from ..context import PageContext
 
 # Class/id words of post furniture: signatures, the poster's title, rank banner and stats.
-_FURNITURE = re.compile(r"signature|user-?_?extras|user-?_?title|user-?_?banner", re.IGNORECASE)
+_FURNITURE = re.compile(r"signature|user-?_?(?:info-?_?)?extras?|user-?_?stats|user-?_?title|user-?_?banner", re.IGNORECASE)
 # A poster's stat line: a label, then a colon or a count ("Posts: 138", "Joined: Mon Jul 24,
 # 2017", "Reputation 52", "4931 posts"), the whole element's text.
 _POSTER_STAT = re.compile(
     r"(?:posts|joined|join date|registered|member since|messages|reputation|karma|reaction score|trophy points|"
-    r"likes received|location|best answers)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions|helpful votes?)",
+    r"likes received|location|from|best answers)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions|helpful votes?)",
     re.IGNORECASE | re.DOTALL,
 )
 # A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
-# "Improve this answer", "Offline", the "Author" badge on the thread starter's posts).
+# "Improve this answer", "Offline", the "Author" badge on the thread starter's posts, a comment's
+# "permalink / embed / save / parent" row, "Reply 9", vote buttons, the "Thread Starter" badge,
+# a poster's bare rank ("Member", "Level 3") and SMF's "Logged").
 _POST_BUTTON = re.compile(
-    r"(?:quote|multi-?quote|reply|reply with quote|report|top|back to top|share|follow|flag|"
+    r"(?:quote:?|multi-?quote|reply|reply with quote|reply \d+|report|report reply|top|back to top|share|follow|flag|"
+    r"permalink|embed|save|parent|upvote|downvote|upvote downvote|thread starter|topic author|original post|logged|"
+    r"(?:new |former |senior |junior |active |well-known |registered )?member|level \d+|"
     r"improve this (?:question|answer|post)|add a comment|online|offline|author|original poster|op|wrote on|"
     r"report inappropriate content|printer friendly format|code: select all|#\d+|[^\W\d_])",
     re.IGNORECASE,
 )
 # The thread's own labels around the posts, the whole element's text: quote expanders ("Click to
 # expand..."), like counts, when a post was asked, edited or viewed, the sign-in and ask
-# prompts, the lead-ins of related-question lists, the closed-thread notice.
+# prompts, the lead-ins of related-question lists, the closed-thread notice and its "Status"
+# label, a reply's subject line repeating the thread's title ("Re: Backups"), the headings of
+# the comments ("Comments", "6 Comments"), attachment and "See more" toggles, the sign-up prompts
+# under a thread, a post's machine timestamp shown as text ("2019-01-21T21:40:59.62Z") and its
+# age ("17 hours ago"), a comment's "(3 children)", a reactions line, phpBB's "Post by X » date"
+# and attachment sizes, Stack Exchange's MathJax group markers and client-side template
+# placeholders a script never filled ("{{ upvoteCount }}"), "Watch this topic", "Start thread".
 _THREAD_LABEL = re.compile(
     r"(?:click to (?:expand|shrink)\.*|[\d.,]+k? likes?|jump to latest|last edited:?.{0,30}|"
     r"(?:asked|modified|viewed) .{0,30}(?:ago|times)|"
@@ -56,8 +72,14 @@ _THREAD_LABEL = re.compile(
     r"register a new account|sign in(?: now)?|already have an account\? sign in here\.?|"
     r"explore related questions|see similar questions with these tags\.?|recommended posts|most popular posts|"
     r"(?:this thread is )?not open for further replies\.?|you must log in or register to reply here\.?|"
-    r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|"
-    r"[\d.,]+k?\s+(?:replies|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*)",
+    r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|status|"
+    r"(?:posted |edited )?(?:about |over |almost )?(?:\d+|an?|one) (?:second|minute|min|hour|hr|day|week|month|year)s?(?:,? \d+ \w+)? ago|\(\d+ child(?:ren)?\)|"
+    r"reactions: .+|post by .{1,40} » .+|\([\d.,]+ [kmg]i?b\) downloaded \d+ times?|\$\\(?:begin|end)group\$|(?:\{\{.*?\}\}\s*)+|"
+    r"watch this (?:topic|thread)|start (?:a )?(?:new )?thread|op posts:|scroll to see replies|"
+    r"re: .+|comments|replies|view attachment \d+|see (?:more|less)(?: see (?:more|less))?|"
+    r"you need to be a member in order to leave a comment\.?|sign up for a new account in our community\. it's easy!|"
+    r"\d{4}-\d\d-\d\dt\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:z|[+-]\d\d:?\d\d)*|"
+    r"[\d.,]+k?\s+(?:repl(?:y|ies)|comments?|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*)",
     re.IGNORECASE | re.DOTALL,
 )
 # A bare count beside a post (its votes, likes, replies: "12", "1.2k"), the whole element's text,
@@ -80,6 +102,17 @@ _NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 # Furniture holding more than this share of the selection's text is not furniture (a page
 # about signatures, a wrapper with an unlucky name): it stays.
 FURNITURE_MAX_SHARE = 0.3
+
+# Headings of the other threads a forum lists beside or under a thread ("More topics from this
+# board", "Similar threads", "Related questions", "Hot network questions"): not this thread's posts.
+OTHER_THREADS_HEADING = re.compile(
+    r"\s*(?:more\s+(?:topics|threads|discussions)\b|(?:similar|related|suggested|recent|latest|trending|popular)\s+"
+    r"(?:topics|threads|discussions|questions)\b|hot\s+network\s+questions|linked\s+questions)",
+    re.IGNORECASE,
+)
+
+# Posters' stat lines a selection needs to be a thread's posts: one or two can be an author box.
+POSTER_STATS_MIN = 6
 
 # Replies (a comment item inside a comment item of the same tag and class) a thread needs to be
 # a comment tree: one or two can be a quoted comment, a tree has many.
@@ -121,11 +154,25 @@ def has_comment_tree(elements, kinds, comments: int) -> bool:
 
 
 def is_stat_or_button(text: str) -> bool:
-    """A poster's stat line, a post's button or a thread's label, by its whole (stripped) text."""
-    text = text.strip()
+    """A poster's stat line, a post's button or a thread's label, by its whole text (its runs of
+    whitespace read as one space: markup indents a label and its value on lines of their own)."""
+    text = " ".join(text.split())
     if not text or len(text) > STAT_MAX_CHARS:
         return False
     return _POSTER_STAT.fullmatch(text) is not None or _POST_BUTTON.fullmatch(text) is not None or _THREAD_LABEL.fullmatch(text) is not None
+
+
+def has_poster_stats(roots) -> bool:
+    """At least ``POSTER_STATS_MIN`` short texts inside ``roots`` are posters' stat lines ("29,553 posts",
+    "518 helpful votes", "Joined: May 2019"): a thread whose URL and microdata do not say so."""
+    found = 0
+    for root in roots:
+        for text in _SHORT_TEXTS(root):
+            if _POSTER_STAT.fullmatch(" ".join(text.split())):
+                found += 1
+                if found >= POSTER_STATS_MIN:
+                    return True
+    return False
 
 
 def stats_and_buttons_in(roots) -> list:
@@ -134,9 +181,10 @@ def stats_and_buttons_in(roots) -> list:
     seen = set()
     for root in roots:
         for text in _SHORT_TEXTS(root):
-            if text.is_tail:
-                continue  # (a tail belongs to the text around it, not to one element)
-            el = _largest_stat_or_button(text.getparent(), root)
+            # A tail belongs to the element around its owner: a button's label after its icon
+            # ("<a><i class=icon></i> Reply</a>") is the link's text.
+            owner = text.getparent()
+            el = _largest_stat_or_button(owner.getparent() if text.is_tail else owner, root)
             if el is not None and el not in seen:
                 seen.add(el)
                 found.append(el)
@@ -149,7 +197,7 @@ def _largest_stat_or_button(el, root):
     best = None
     while el is not None and el is not root:
         text = el.text_content()
-        if len(text.strip()) > STAT_MAX_CHARS:
+        if len(text) > STAT_MAX_CHARS and len(" ".join(text.split())) > STAT_MAX_CHARS:
             break
         if is_stat_or_button(text) or _is_lone_count(el, text):
             best = el

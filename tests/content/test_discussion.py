@@ -249,3 +249,139 @@ def test_a_short_story_with_flat_comments_is_not_a_discussion(pipeline):
     text = pipeline.run(page(NAV + story(1) + flat_comments(4)), "https://example.com/news/rust-goals", mode="reader").text
     assert "Paragraph 0 of the story" in text
     assert "Comment 0:" not in text
+
+
+def test_a_label_indented_over_two_lines_is_read_as_one_line():
+    markup = "<div id='c'><div class='when'>\n    <span>Asked</span>\n    <time>13 years, 8 months ago</time>\n  </div><p>Body text of the question, long enough to stay where it is.</p></div>"
+    doc = dom.parse(page(markup))
+    assert [el.get("class") for el in discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']"))] == ["when"]
+
+
+def test_a_button_label_after_its_icon_is_the_buttons_text():
+    markup = "<div id='c'><a class='reply' href='/r/1'><img src='q.gif' alt=''>  Reply With Quote</a><p>Body text of the post, long enough to stay.</p></div>"
+    doc = dom.parse(page(markup))
+    assert [el.get("class") for el in discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']"))] == ["reply"]
+
+
+def test_a_text_after_an_inline_element_inside_a_sentence_is_not_a_button():
+    markup = "<div id='c'><p>Press <b>Ctrl</b> then reply</p><p>Body text of the post, long enough to stay.</p></div>"
+    doc = dom.parse(page(markup))
+    assert discussion.stats_and_buttons_in(doc.xpath("//div[@id='c']")) == []
+
+
+def vbulletin_post(i: int) -> str:
+    return (
+        f"<li class='postbit'><div class='userinfo'><a href='/u/{i}'>user{i}</a><div class='userinfo_extra'><dl class='userstats'>"
+        f"<dt>Join Date</dt> <dd>Nov 20{10 + i}</dd>\n<dt>Location</dt> <dd>Glasgow</dd>\n<dt>Posts</dt> <dd>{90 + i}</dd></dl></div></div>"
+        f"<div class='postbody'><p>Post {i}: the host moved my sites in an hour and the mail kept working through the switch.</p>"
+        f"<a class='newreply' href='/reply?p={i}'><img src='quote.gif' alt='Reply With Quote'>  Reply With Quote</a></div></li>"
+    )
+
+
+def test_a_vbulletin_thread_loses_user_stats_and_icon_buttons(pipeline):
+    body = NAV + "<div class='thread'><h1>Hosting move</h1><ol>" + "".join(vbulletin_post(i) for i in range(6)) + "</ol></div>"
+    text = pipeline.run(page(body), "https://forum.example.com/showthread.php?t=7", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    for furniture in ("Join Date", "Glasgow", "Reply With Quote"):
+        assert furniture not in text
+
+
+@pytest.mark.parametrize("text", ["permalink", "embed", "save", "parent", "Reply 9", "Report Reply", "Status", "Re: Backups after the 6.1 upgrade"])
+def test_comment_buttons_and_reply_subjects_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["Save the file first", "My parent folder is empty", "Status of the fix?", "Regarding backups", "Reply 9 times a day"])
+def test_post_text_is_not_a_comment_button_or_subject(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+def phpbb_reply(i: int) -> str:
+    return (
+        f"<div class='post'><h3><a href='#p{i}'>Re: Backups after the upgrade</a></h3>"
+        f"<div class='content'>Post {i}: the backup finished overnight, and restoring one folder took about a minute.</div>"
+        f"<ul class='flat-list buttons'><li><a href='/c/{i}'>permalink</a></li><li><a href='/e/{i}'>embed</a></li>"
+        f"<li><a href='#'>save</a></li><li><a href='#p{i - 1}'>parent</a></li></ul></div>"
+    )
+
+
+def test_a_thread_loses_reply_subjects_and_comment_buttons(pipeline):
+    body = NAV + "<div class='thread'><h1>Backups after the upgrade</h1>" + "".join(phpbb_reply(i) for i in range(1, 7)) + "</div>"
+    text = pipeline.run(page(body), "https://forum.example.com/viewtopic.php?t=42", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(1, 7))
+    for furniture in ("Re: Backups", "permalink", "embed", "parent"):
+        assert furniture not in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2019-01-21T21:40:59.62Z+00:00", "2024-03-05T10:15:00+01:00", "6 Comments", "Comments", "1 reply", "View attachment 12345", "See less See more",
+     "You need to be a member in order to leave a comment", "Sign up for a new account in our community. It's easy!",
+     "17 hours ago", "posted 3 years ago", "about a month ago", "(2 children)"],
+)
+def test_timestamps_comment_headings_and_sign_up_prompts_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["2019-01-21 was the day it broke", "Comments welcome on the draft", "See more of the logs below", "Reply to me by mail",
+                                  "I fixed it 3 days ago", "The children are asleep"])
+def test_post_text_is_not_a_timestamp_or_comment_heading(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Quote:", "Upvote Downvote", "Thread Starter", "Topic Author", "Member", "Former Member", "Level 3", "Logged", "Reactions: felixen, jb and 3 others",
+     "Post by changingtimes » Sat Feb 17, 2024 3:14 pm", "(1.2 KiB) Downloaded 3 times", "$\\begingroup$", "{{ upvoteCount | shortNum }}",
+     "Watch this Topic", "Start thread", "OP posts:", "Scroll to see replies", "From: Brisbane, AU"],
+)
+def test_badges_ranks_and_unfilled_templates_are_recognised(text):
+    assert discussion.is_stat_or_button(text)
+
+
+@pytest.mark.parametrize("text", ["Members only, sorry", "Level the table first", "Post by post, it got better", "Use {{ name }} in the template like this",
+                                  "From what I read it is fixed", "Start the thread with your logs"])
+def test_post_text_is_not_a_badge_or_template(text):
+    assert not discussion.is_stat_or_button(text)
+
+
+def other_threads(heading: str) -> str:
+    links = "".join(f"<li><a href='/t/{i}'>Another thread about consoles number {i}</a> Community</li>" for i in range(8))
+    return f"<div class='pod'><div class='head'><h2>{heading}</h2></div><ol>{links}</ol></div>"
+
+
+@pytest.mark.parametrize("heading", ["More Topics from this Board", "Similar threads", "Related questions", "Hot Network Questions"])
+def test_the_other_threads_listed_under_a_thread_go(pipeline, heading):
+    posts = "".join(f"<div class='msg'><p>Post {i}: the showcase starts in an hour and the stream goes up on the channel right after it ends.</p></div>" for i in range(6))
+    body = NAV + f"<div id='content'><h1>Showcase today</h1>{posts}{other_threads(heading)}</div>"
+    text = pipeline.run(page(body), "https://forum.example.com/boards/12-consoles/345", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    assert "Another thread" not in text and heading not in text
+
+
+def test_a_related_threads_heading_stays_on_a_page_that_is_not_a_discussion(pipeline):
+    prose = "".join(f"<p>Paragraph {i} of the guide explains how a console stream is set up and what it costs to run for a season.</p>" for i in range(6))
+    body = NAV + f"<article><h1>Streaming guide</h1>{prose}<h2>Related questions</h2><p>What a capture card does, and whether the guide's setup needs one at all.</p></article>"
+    text = pipeline.run(page(body), "https://example.com/guides/streaming", mode="reader").text
+    assert "whether the guide's setup needs one" in text
+
+
+def travel_post(i: int) -> str:
+    return (
+        f"<div class='reply'><div class='profile'><a href='/p/{i}'>traveller{i}</a><div>{1000 + i},553 posts</div><div>{50 + i} helpful votes</div></div>"
+        f"<div class='text'><p>Post {i}: book the train seats a day ahead, the unreserved cars were full every morning we tried.</p></div>"
+        f"<a href='/r/{i}'>Reply</a><a href='/x/{i}'>Report inappropriate content</a></div>"
+    )
+
+
+def test_a_thread_named_by_its_posters_stats_loses_its_furniture(pipeline):
+    body = NAV + "<div class='topic'><h1>Tips for a first trip</h1>" + "".join(travel_post(i) for i in range(6)) + "</div>"
+    text = pipeline.run(page(body), "https://travel.example.com/ShowTopic-g1-k2-Tips.html", mode="reader").text
+    assert all(f"Post {i}:" in text for i in range(6))
+    for furniture in ("posts", "helpful votes", "Report inappropriate content"):
+        assert furniture not in text
+
+
+def test_one_author_box_does_not_make_a_thread():
+    doc = dom.parse(page("<div id='c'><p>An article long enough to be one.</p><div class='author'><span>1,204 posts</span><span>Joined: May 2019</span></div></div>"))
+    assert not discussion.has_poster_stats(doc.xpath("//div[@id='c']"))
