@@ -8,6 +8,10 @@ nothing the first did not, and the grid repeats it per tile.
 
 A faceted filter panel (brands, price ranges, ratings to tick, each with a count) is a form for
 narrowing the grid: it is named so ("facets", "filters", "refinement-bar") and holds no sentence.
+
+A shop's block of text for search engines (named so: "seo", "category-seo-text") can hold more
+prose than the whole grid of product tiles beside it and win the choice of container; when the
+page has such a grid outside that block, the grid is what the page shows its readers.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ import re
 from .. import dom
 from ..context import PageContext
 from . import features as feat
+from . import hints
 
 # tabindex="-1": focusable by script only, skipped by the keyboard and screen readers' link lists.
 _UNTABBED = "-1"
@@ -87,3 +92,65 @@ def _is_facet_panel(el) -> bool:
     if not _FACET_NAME.search(name) or _FILTERED_NAME.search(name):
         return False
     return all(len(t.strip()) <= FACET_OPTION_MAX_CHARS for t in el.itertext())
+
+
+# A class or id word naming a block written for search engines ("seo", "category-seo-text", "x_seo__y").
+_SEO_NAME = re.compile(r"(?:^|[\s_-])seo(?:$|[\s_-])", re.I)
+# Items of a group this share of which hold an image are product tiles (as auto's CARD_IMAGE_SHARE).
+GRID_IMAGE_SHARE = 0.8
+# A marked element holding a grid is only its wrapper when the grid has at least this share of its text.
+GRID_WRAPPER_SHARE = 0.8
+# A grid replaces an SEO block as the container when it holds at least this share of the block's text.
+GRID_MIN_SHARE = 0.25
+
+
+def grid_over_seo_text(f: feat.Features, kinds: list[int], scores: list[float], best: int, groups: list[list[int]]) -> tuple[int, int | None]:
+    """The container to use instead of ``best`` when ``best`` is (inside) a block named as SEO text
+    and a grid of product tiles outside that block holds at least GRID_MIN_SHARE of its text: the
+    parent of the biggest such grid (scoring above zero, outside marked subtrees), with the SEO
+    block it won over; else ``best`` and None."""
+    seo = _seo_block(f, best)
+    if seo is None:
+        return best, None
+    grid, grid_chars = best, GRID_MIN_SHARE * f.chars[seo]
+    for members in groups:
+        parent = f.parent[members[0]]
+        chars = sum(f.chars[i] for i in members)
+        if chars < grid_chars or _inside(f, parent, seo) or _inside(f, seo, parent):
+            continue
+        if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
+            continue  # (not tiles: an FAQ's rows, a list of links)
+        if scores[parent] > 0 and not _inside_marked(f, kinds, parent, chars / GRID_WRAPPER_SHARE):
+            grid, grid_chars = parent, chars
+    return (grid, seo) if grid != best else (best, None)
+
+
+def outside(f: feat.Features, nodes: list[int], root: int) -> list[int]:
+    """``nodes`` less ``root`` and those inside it."""
+    return [i for i in nodes if not _inside(f, i, root)]
+
+
+def _seo_block(f: feat.Features, i: int) -> int | None:
+    """The nearest element named as SEO text among ``i`` and its ancestors, if any."""
+    while i > 0:
+        el = f.elements[i]
+        cls, ident = el.get("class"), el.get("id")
+        if (cls or ident) and _SEO_NAME.search(f"{cls or ''} {ident or ''}"):
+            return i
+        i = f.parent[i]
+    return None
+
+
+def _inside(f: feat.Features, i: int, root: int) -> bool:
+    """Whether element ``i`` is ``root`` or inside it."""
+    return root <= i < root + f.count[root]
+
+
+def _inside_marked(f: feat.Features, kinds: list[int], i: int, max_chars: float) -> bool:
+    """Whether ``i`` or an ancestor holding more than ``max_chars`` is marked boilerplate or comments
+    (smaller marked ones are wrappers of ``i``: "filtering-and-pagination" around a grid)."""
+    while i >= 0:
+        if kinds[i] in (hints.BOILERPLATE, hints.COMMENTS) and f.chars[i] > max_chars:
+            return True
+        i = f.parent[i]
+    return False
