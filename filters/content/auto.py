@@ -150,6 +150,8 @@ class Auto(ContentAlgorithm):
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
         if seo is not None:  # (the text the grid won over does not come back beside it)
             nodes = collection_rules.outside(f, nodes, seo)
+        if not forum:
+            collection_rules.unmark_tile_parts(f, kinds, nodes, choice.groups)  # (collections.py: a tile's "price-tag")
         removed = self._clean(f, kinds, scores, nodes, forum, ctx)
         if discussion or forum:  # signatures and poster stats under every post (discussion.py)
             removed += discussion_rules.remove_post_furniture([f.elements[i] for i in nodes], ctx)

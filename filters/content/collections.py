@@ -12,6 +12,10 @@ narrowing the grid: it is named so ("facets", "filters", "refinement-bar") and h
 A shop's block of text for search engines (named so: "seo", "category-seo-text") can hold more
 prose than the whole grid of product tiles beside it and win the choice of container; when the
 page has such a grid outside that block, the grid is what the page shows its readers.
+
+A part that every tile of a grid repeats (its price, its tags) is the tile's own, even when a style
+word in its class reads as boilerplate ("price-tag", "SaleTagBlock"): such marks are cleared when the
+grid holds most of the selection; parts named as metadata (bylines, dates, rating lines) keep theirs.
 """
 from __future__ import annotations
 
@@ -154,3 +158,50 @@ def _inside_marked(f: feat.Features, kinds: list[int], i: int, max_chars: float)
             return True
         i = f.parent[i]
     return False
+
+
+# A grid's tiles hold at least this share of the selection's text for their parts to be read as a template.
+TILE_GRID_MIN_SHARE = 0.5
+# A price: a currency sign before or after an amount ("$19.99", "19,99 €", "£5").
+_PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?[€£₹]|\d\s?(?:EUR|USD|GBP|CHF|kr)\b")
+# A grid is a shop's when at least this share of its tiles shows a price.
+TILE_PRICE_SHARE = 0.5
+# A part named as the entry's metadata (byline, date, vendor, rating line) keeps its mark: references drop it.
+_META_NAME = re.compile(r"(?:^|[^a-z])meta(?:$|[^a-z])", re.I)
+# A marked part recurring (same tag and class) in at least this share of the tiles is part of the tile.
+TILE_PART_MIN_SHARE = 0.5
+
+
+def unmark_tile_parts(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]]) -> None:
+    """Clear, in ``kinds``, the boilerplate mark that a style word gives a part of every tile ("price-tag",
+    "SaleTagBlock") in a grid of image tiles holding at least TILE_GRID_MIN_SHARE of the selection
+    ``nodes``: the part recurs in TILE_PART_MIN_SHARE of the tiles, so it is the tile's own template."""
+    limit = TILE_GRID_MIN_SHARE * sum(f.chars[i] for i in nodes)
+    for members in groups:
+        if sum(f.chars[i] for i in members) < limit or not any(_inside(f, members[0], n) for n in nodes):
+            continue
+        if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
+            continue
+        if sum(1 for i in members if _PRICE.search(dom.text_of(f.elements[i]))) < TILE_PRICE_SHARE * len(members):
+            continue  # (not a shop's grid: cards of posts, tools, services)
+        parts: dict[tuple[str, str], list[int]] = {}
+        for m in members:
+            seen = set()
+            for i in range(m + 1, m + f.count[m]):
+                if kinds[i] == hints.BOILERPLATE and f.chars[i] and _is_style_mark(f.elements[i], f.tags[i]):
+                    key = (f.tags[i], f.elements[i].get("class") or "")
+                    parts.setdefault(key, []).append(i)
+                    seen.add(key)
+            for key in seen:
+                parts[key].append(-1)  # (one mark per tile holding the part)
+        minimum = TILE_PART_MIN_SHARE * len(members)
+        for found in parts.values():
+            if found.count(-1) >= minimum:
+                for i in found:
+                    if i >= 0:
+                        kinds[i] = hints.NEUTRAL
+
+
+def _is_style_mark(el, tag: str) -> bool:
+    """Whether ``el``'s boilerplate mark comes from a style word alone, and it is not named as metadata."""
+    return hints.weak_boilerplate(el, tag) and not _META_NAME.search(f"{el.get('class') or ''} {el.get('id') or ''}")

@@ -148,3 +148,38 @@ def test_seo_text_without_a_tile_grid_beside_it_stays_the_content(algo):
     html = seo_page("seo-copy").replace("<img src", "<i data-src")  # (tiles without pictures: not a grid)
     text = selected_text(algo, html)
     assert "buying guide" in text
+
+
+def priced_tile(name: str, colour: str, price: str, part: str) -> str:
+    return (f"<li class='tile'><a href='/p/{name.lower().replace(' ', '-')}'><img src='/i/{colour}.jpg' alt=''>"
+            f"<span>{name} in {colour}</span></a><div class='{part}'>{price}</div></li>")
+
+
+def priced_grid(part: str, *, marked_in: int = len(SHOES)) -> str:
+    """A grid whose tiles show their price in an element named ``part`` (in the first ``marked_in`` tiles)."""
+    tiles = [priced_tile(*s, part if n < marked_in else "amount") for n, s in enumerate(SHOES)]
+    return page("<ul class='grid'>" + "".join(tiles) + "</ul>")
+
+
+def test_a_part_of_every_tile_marked_by_a_style_word_stays(algo):
+    text = selected_text(algo, priced_grid("price-tag"))
+    assert all(price in text for _, _, price in SHOES)
+
+
+def test_a_tile_part_named_as_metadata_keeps_its_mark(algo):
+    text = selected_text(algo, priced_grid("price-tag meta"))
+    assert not any(price in text for _, _, price in SHOES)
+
+
+def test_a_marked_part_in_one_tile_only_keeps_its_mark(algo):
+    text = selected_text(algo, priced_grid("price-tag", marked_in=1))
+    assert SHOES[0][2] not in text
+    assert SHOES[1][2] in text
+
+
+def test_cards_without_prices_keep_the_marks_of_their_parts(algo):
+    html = priced_grid("price-tag")
+    for _, _, price in SHOES:
+        html = html.replace(f">{price}<", f">{price[1:]} readers<")
+    text = selected_text(algo, html)
+    assert not any(f"{price[1:]} readers" in text for _, _, price in SHOES)
