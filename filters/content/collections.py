@@ -174,32 +174,41 @@ TILE_PART_MIN_SHARE = 0.5
 
 def unmark_tile_parts(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]]) -> None:
     """Clear, in ``kinds``, the boilerplate mark that a style word gives a part of every tile ("price-tag",
-    "SaleTagBlock") in a grid of image tiles holding at least TILE_GRID_MIN_SHARE of the selection
-    ``nodes``: the part recurs in TILE_PART_MIN_SHARE of the tiles, so it is the tile's own template."""
+    "SaleTagBlock") in a shop's grid holding at least TILE_GRID_MIN_SHARE of the selection ``nodes``:
+    the part recurs in TILE_PART_MIN_SHARE of the tiles, so it is the tile's own template."""
     limit = TILE_GRID_MIN_SHARE * sum(f.chars[i] for i in nodes)
     for members in groups:
-        if sum(f.chars[i] for i in members) < limit or not any(_inside(f, members[0], n) for n in nodes):
-            continue
-        if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
-            continue
-        if sum(1 for i in members if _PRICE.search(dom.text_of(f.elements[i]))) < TILE_PRICE_SHARE * len(members):
-            continue  # (not a shop's grid: cards of posts, tools, services)
-        parts: dict[tuple[str, str], list[int]] = {}
-        for m in members:
-            seen = set()
-            for i in range(m + 1, m + f.count[m]):
-                if kinds[i] == hints.BOILERPLATE and f.chars[i] and _is_style_mark(f.elements[i], f.tags[i]):
-                    key = (f.tags[i], f.elements[i].get("class") or "")
-                    parts.setdefault(key, []).append(i)
-                    seen.add(key)
-            for key in seen:
-                parts[key].append(-1)  # (one mark per tile holding the part)
-        minimum = TILE_PART_MIN_SHARE * len(members)
-        for found in parts.values():
-            if found.count(-1) >= minimum:
-                for i in found:
-                    if i >= 0:
-                        kinds[i] = hints.NEUTRAL
+        if _is_shop_grid(f, members, nodes, limit):
+            for i in _template_parts(f, kinds, members):
+                kinds[i] = hints.NEUTRAL
+
+
+def _is_shop_grid(f: feat.Features, members: list[int], nodes: list[int], min_chars: float) -> bool:
+    """Whether the group ``members`` sits in the selection ``nodes`` with at least ``min_chars`` of text,
+    as image tiles (GRID_IMAGE_SHARE) of which TILE_PRICE_SHARE show a price."""
+    if sum(f.chars[i] for i in members) < min_chars or not any(_inside(f, members[0], n) for n in nodes):
+        return False
+    if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
+        return False
+    # (not a shop's grid without prices: cards of posts, tools, services)
+    return sum(1 for i in members if _PRICE.search(dom.text_of(f.elements[i]))) >= TILE_PRICE_SHARE * len(members)
+
+
+def _template_parts(f: feat.Features, kinds: list[int], members: list[int]) -> list[int]:
+    """The style-marked parts of the tiles ``members`` whose tag and class recur in TILE_PART_MIN_SHARE of them."""
+    parts: dict[tuple[str, str], list[int]] = {}
+    tiles: dict[tuple[str, str], int] = {}  # how many tiles hold a part of each tag and class
+    for m in members:
+        keys = set()
+        for i in range(m + 1, m + f.count[m]):
+            if kinds[i] == hints.BOILERPLATE and f.chars[i] and _is_style_mark(f.elements[i], f.tags[i]):
+                key = (f.tags[i], f.elements[i].get("class") or "")
+                parts.setdefault(key, []).append(i)
+                keys.add(key)
+        for key in keys:
+            tiles[key] = tiles.get(key, 0) + 1
+    minimum = TILE_PART_MIN_SHARE * len(members)
+    return [i for key, found in parts.items() if tiles[key] >= minimum for i in found]
 
 
 def _is_style_mark(el, tag: str) -> bool:
