@@ -141,7 +141,9 @@ class Auto(ContentAlgorithm):
             choice = dataclasses.replace(choice, best=best)
         f, kinds, scores, forum, best, probability = (
             choice.f, choice.kinds, choice.scores, choice.forum, choice.best, choice.probability)
+        seo = None  # (collections.py: a grid of tiles, not the text for search engines beside it)
         if not forum:
+            best, seo = collection_rules.grid_over_seo_text(f, kinds, scores, best, choice.groups)
             best = product.with_product_title(f, kinds, best, ctx, _MARKED_KINDS)  # (product.py: the name beside a description)
         parent = f.parent[best]
         if parent >= 0:  # the siblings' p(content), for those that score (as the container's candidates)
@@ -149,6 +151,10 @@ class Auto(ContentAlgorithm):
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
+        if seo is not None:  # (the text the grid won over does not come back beside it)
+            nodes = collection_rules.outside(f, nodes, seo)
+        if not forum:
+            collection_rules.unmark_tile_parts(f, kinds, nodes, choice.groups)  # (collections.py: a tile's "price-tag")
         removed = self._clean(f, kinds, scores, nodes, forum, ctx, choice.groups)
         selected = [f.elements[i] for i in nodes]
         if discussion or forum or discussion_rules.has_poster_stats(selected):  # signatures and poster stats under every post, the other threads listed (discussion.py)

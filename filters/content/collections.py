@@ -8,6 +8,14 @@ nothing the first did not, and the grid repeats it per tile.
 
 A faceted filter panel (brands, price ranges, ratings to tick, each with a count) is a form for
 narrowing the grid: it is named so ("facets", "filters", "refinement-bar") and holds no sentence.
+
+A shop's block of text for search engines (named so: "seo", "category-seo-text") can hold more
+prose than the whole grid of product tiles beside it and win the choice of container; when the
+page has such a grid outside that block, the grid is what the page shows its readers.
+
+A part that every tile of a grid repeats (its price, its tags) is the tile's own, even when a style
+word in its class reads as boilerplate ("price-tag", "SaleTagBlock"): such marks are cleared when the
+grid holds most of the selection; parts named as metadata (bylines, dates, rating lines) keep theirs.
 """
 from __future__ import annotations
 
@@ -16,6 +24,7 @@ import re
 from .. import dom
 from ..context import PageContext
 from . import features as feat
+from . import hints
 
 # tabindex="-1": focusable by script only, skipped by the keyboard and screen readers' link lists.
 _UNTABBED = "-1"
@@ -87,3 +96,121 @@ def _is_facet_panel(el) -> bool:
     if not _FACET_NAME.search(name) or _FILTERED_NAME.search(name):
         return False
     return all(len(t.strip()) <= FACET_OPTION_MAX_CHARS for t in el.itertext())
+
+
+# A class or id word naming a block written for search engines ("seo", "category-seo-text", "x_seo__y").
+_SEO_NAME = re.compile(r"(?:^|[\s_-])seo(?:$|[\s_-])", re.I)
+# Items of a group this share of which hold an image are product tiles (as auto's CARD_IMAGE_SHARE).
+GRID_IMAGE_SHARE = 0.8
+# A marked element holding a grid is only its wrapper when the grid has at least this share of its text.
+GRID_WRAPPER_SHARE = 0.8
+# A grid replaces an SEO block as the container when it holds at least this share of the block's text.
+GRID_MIN_SHARE = 0.25
+
+
+def grid_over_seo_text(f: feat.Features, kinds: list[int], scores: list[float], best: int, groups: list[list[int]]) -> tuple[int, int | None]:
+    """The container to use instead of ``best`` when ``best`` is (inside) a block named as SEO text
+    and a grid of product tiles outside that block holds at least GRID_MIN_SHARE of its text: the
+    parent of the biggest such grid (scoring above zero, outside marked subtrees), with the SEO
+    block it won over; else ``best`` and None."""
+    seo = _seo_block(f, best)
+    if seo is None:
+        return best, None
+    grid, grid_chars = best, GRID_MIN_SHARE * f.chars[seo]
+    for members in groups:
+        parent = f.parent[members[0]]
+        chars = sum(f.chars[i] for i in members)
+        if chars < grid_chars or _inside(f, parent, seo) or _inside(f, seo, parent):
+            continue
+        if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
+            continue  # (not tiles: an FAQ's rows, a list of links)
+        if scores[parent] > 0 and not _inside_marked(f, kinds, parent, chars / GRID_WRAPPER_SHARE):
+            grid, grid_chars = parent, chars
+    return (grid, seo) if grid != best else (best, None)
+
+
+def outside(f: feat.Features, nodes: list[int], root: int) -> list[int]:
+    """``nodes`` less ``root`` and those inside it."""
+    return [i for i in nodes if not _inside(f, i, root)]
+
+
+def _seo_block(f: feat.Features, i: int) -> int | None:
+    """The nearest element named as SEO text among ``i`` and its ancestors, if any."""
+    while i > 0:
+        el = f.elements[i]
+        cls, ident = el.get("class"), el.get("id")
+        if (cls or ident) and _SEO_NAME.search(f"{cls or ''} {ident or ''}"):
+            return i
+        i = f.parent[i]
+    return None
+
+
+def _inside(f: feat.Features, i: int, root: int) -> bool:
+    """Whether element ``i`` is ``root`` or inside it."""
+    return root <= i < root + f.count[root]
+
+
+def _inside_marked(f: feat.Features, kinds: list[int], i: int, max_chars: float) -> bool:
+    """Whether ``i`` or an ancestor holding more than ``max_chars`` is marked boilerplate or comments
+    (smaller marked ones are wrappers of ``i``: "filtering-and-pagination" around a grid)."""
+    while i >= 0:
+        if kinds[i] in (hints.BOILERPLATE, hints.COMMENTS) and f.chars[i] > max_chars:
+            return True
+        i = f.parent[i]
+    return False
+
+
+# A grid's tiles hold at least this share of the selection's text for their parts to be read as a template.
+TILE_GRID_MIN_SHARE = 0.5
+# A price: a currency sign before or after an amount ("$19.99", "19,99 €", "£5").
+_PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?[€£₹]|\d\s?(?:EUR|USD|GBP|CHF|kr)\b")
+# A grid is a shop's when at least this share of its tiles shows a price.
+TILE_PRICE_SHARE = 0.5
+# A part named as the entry's metadata (byline, date, vendor, rating line) keeps its mark: references drop it.
+_META_NAME = re.compile(r"(?:^|[^a-z])meta(?:$|[^a-z])", re.I)
+# A marked part recurring (same tag and class) in at least this share of the tiles is part of the tile.
+TILE_PART_MIN_SHARE = 0.5
+
+
+def unmark_tile_parts(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]]) -> None:
+    """Clear, in ``kinds``, the boilerplate mark that a style word gives a part of every tile ("price-tag",
+    "SaleTagBlock") in a shop's grid holding at least TILE_GRID_MIN_SHARE of the selection ``nodes``:
+    the part recurs in TILE_PART_MIN_SHARE of the tiles, so it is the tile's own template."""
+    limit = TILE_GRID_MIN_SHARE * sum(f.chars[i] for i in nodes)
+    for members in groups:
+        if _is_shop_grid(f, members, nodes, limit):
+            for i in _template_parts(f, kinds, members):
+                kinds[i] = hints.NEUTRAL
+
+
+def _is_shop_grid(f: feat.Features, members: list[int], nodes: list[int], min_chars: float) -> bool:
+    """Whether the group ``members`` sits in the selection ``nodes`` with at least ``min_chars`` of text,
+    as image tiles (GRID_IMAGE_SHARE) of which TILE_PRICE_SHARE show a price."""
+    if sum(f.chars[i] for i in members) < min_chars or not any(_inside(f, members[0], n) for n in nodes):
+        return False
+    if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
+        return False
+    # (not a shop's grid without prices: cards of posts, tools, services)
+    return sum(1 for i in members if _PRICE.search(dom.text_of(f.elements[i]))) >= TILE_PRICE_SHARE * len(members)
+
+
+def _template_parts(f: feat.Features, kinds: list[int], members: list[int]) -> list[int]:
+    """The style-marked parts of the tiles ``members`` whose tag and class recur in TILE_PART_MIN_SHARE of them."""
+    parts: dict[tuple[str, str], list[int]] = {}
+    tiles: dict[tuple[str, str], int] = {}  # how many tiles hold a part of each tag and class
+    for m in members:
+        keys = set()
+        for i in range(m + 1, m + f.count[m]):
+            if kinds[i] == hints.BOILERPLATE and f.chars[i] and _is_style_mark(f.elements[i], f.tags[i]):
+                key = (f.tags[i], f.elements[i].get("class") or "")
+                parts.setdefault(key, []).append(i)
+                keys.add(key)
+        for key in keys:
+            tiles[key] = tiles.get(key, 0) + 1
+    minimum = TILE_PART_MIN_SHARE * len(members)
+    return [i for key, found in parts.items() if tiles[key] >= minimum for i in found]
+
+
+def _is_style_mark(el, tag: str) -> bool:
+    """Whether ``el``'s boilerplate mark comes from a style word alone, and it is not named as metadata."""
+    return hints.weak_boilerplate(el, tag) and not _META_NAME.search(f"{el.get('class') or ''} {el.get('id') or ''}")

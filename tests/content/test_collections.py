@@ -1,4 +1,4 @@
-"""A shop tile's second link, out of the tab order, inside auto's selection (filters/content/collections.py)."""
+"""Shop collection grids inside auto's selection: a tile's second link out of the tab order, filter panels, a grid beside SEO text (filters/content/collections.py)."""
 from __future__ import annotations
 
 from clearpage.filters import dom
@@ -103,3 +103,83 @@ def test_the_filtered_results_stay():
     html = ("<div id='grid'>" + FACETS + "<div class='filter-results'>"
             + "".join(tile(*s) for s in SHOES) + "</div></div>")
     assert panels_left(html) == ["filter-results"]
+
+
+SEO_PARAGRAPHS = [
+    "Choosing running shoes starts with how you run: road, trail or track, short easy miles or long races.",
+    "Cushioned shoes soften every landing, while lighter racing shoes give back more energy at speed.",
+    "A wide toe box suits long runs because feet swell, and a firmer heel counter keeps the ankle steady.",
+    "Trail shoes add lugs for grip on mud and rock; road shoes keep the sole smooth and light for pavement.",
+    "Replace your shoes every few hundred miles, when the foam stops springing back after a run.",
+    "Our guide explains drop, stack height and fit, so you can compare models before you buy online.",
+]
+
+
+def image_tile(name: str, colour: str, price: str) -> str:
+    return (f"<li class='tile'><a href='/p/{name.lower().replace(' ', '-')}'><img src='/i/{colour}.jpg' alt=''>"
+            f"<span>{name}</span></a><span>{colour}</span><span>{price}</span>"
+            + "".join(f"<a href='/p/x?c={c}'>{c}</a>" for c in ("Red", "Tan", "Navy", "Olive")) + "</li>")
+
+
+def seo_page(seo_name: str) -> str:
+    """A shop category: a menu of 40 subcategories beside a grid of image tiles, then a long block of
+    buying advice named ``seo_name`` (the menu's cost keeps the grid's branch from winning)."""
+    menu = "".join(f"<li><a href='/c/{n}'>Style {n}</a></li>" for n in range(40))
+    tiles = "".join(image_tile(*s) for s in SHOES * 2)
+    advice = "".join(f"<h3>Tip {n}</h3><p>{p}</p>" for n, p in enumerate(SEO_PARAGRAPHS * 2))
+    return (f"<html><body><div class='page'><div class='listing'><nav><ul>{menu}</ul></nav>"
+            f"<ul class='grid'>{tiles}</ul></div>"
+            f"<div class='{seo_name}'><h2>Running shoe buying guide</h2>{advice}</div></div></body></html>")
+
+
+def test_a_tile_grid_wins_over_a_longer_block_of_text_named_for_search_engines(algo):
+    text = selected_text(algo, seo_page("category-seo-text"))
+    assert all(name in text for name, _, _ in SHOES)
+    assert "buying guide" not in text
+
+
+def test_the_same_text_not_named_for_search_engines_is_still_chosen(algo):
+    text = selected_text(algo, seo_page("category-guide"))
+    assert "buying guide" in text
+    assert SHOES[0][0] not in text
+
+
+def test_seo_text_without_a_tile_grid_beside_it_stays_the_content(algo):
+    html = seo_page("seo-copy").replace("<img src", "<i data-src")  # (tiles without pictures: not a grid)
+    text = selected_text(algo, html)
+    assert "buying guide" in text
+
+
+def priced_tile(name: str, colour: str, price: str, part: str) -> str:
+    return (f"<li class='tile'><a href='/p/{name.lower().replace(' ', '-')}'><img src='/i/{colour}.jpg' alt=''>"
+            f"<span>{name} in {colour}</span></a><div class='{part}'>{price}</div></li>")
+
+
+def priced_grid(part: str, *, marked_in: int = len(SHOES)) -> str:
+    """A grid whose tiles show their price in an element named ``part`` (in the first ``marked_in`` tiles)."""
+    tiles = [priced_tile(*s, part if n < marked_in else "amount") for n, s in enumerate(SHOES)]
+    return page("<ul class='grid'>" + "".join(tiles) + "</ul>")
+
+
+def test_a_part_of_every_tile_marked_by_a_style_word_stays(algo):
+    text = selected_text(algo, priced_grid("price-tag"))
+    assert all(price in text for _, _, price in SHOES)
+
+
+def test_a_tile_part_named_as_metadata_keeps_its_mark(algo):
+    text = selected_text(algo, priced_grid("price-tag meta"))
+    assert not any(price in text for _, _, price in SHOES)
+
+
+def test_a_marked_part_in_one_tile_only_keeps_its_mark(algo):
+    text = selected_text(algo, priced_grid("price-tag", marked_in=1))
+    assert SHOES[0][2] not in text
+    assert SHOES[1][2] in text
+
+
+def test_cards_without_prices_keep_the_marks_of_their_parts(algo):
+    html = priced_grid("price-tag")
+    for _, _, price in SHOES:
+        html = html.replace(f">{price}<", f">{price[1:]} readers<")
+    text = selected_text(algo, html)
+    assert not any(f"{price[1:]} readers" in text for _, _, price in SHOES)
