@@ -114,7 +114,7 @@ class Features:
     punct: list[int]
     links: list[int]  # a[href] elements
     is_link: list[bool]  # the element itself is an a[href]
-    controls: list[int]  # form controls (counted although invisible)
+    controls: list[int]  # form controls a reader sees (counted although invisible; not hidden inputs)
     headings: list[int]
     images: list[int]
     count: list[int]  # elements, self included (a subtree is numbers i .. i + count[i] - 1)
@@ -190,7 +190,9 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
         tag = el.tag.lower()  # (a str: the query selects elements only, never comments or PIs)
         kind = kind_of(tag, _INLINE)
         if kind >= _INVISIBLE:
-            if kind == _CONTROL:
+            if kind == _CONTROL and not (tag == "input" and el.get("type", "").lower() == "hidden"):
+                # (a hidden input is a form's bookkeeping, no control a reader sees: a form that
+                # holds only those wraps text, like old reddit's comments inside their edit forms)
                 controls_of[p] = controls_of.get(p, 0) + 1
             if (tail := el.tail) and not tail.isspace():
                 append_owner(p)

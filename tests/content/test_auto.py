@@ -120,6 +120,23 @@ def test_forum_thread_keeps_every_post(pipeline):
     assert all(f"Post {i}:" in text for i in range(6))
 
 
+def test_comments_wrapped_in_forms_with_only_hidden_inputs_are_kept(pipeline):
+    # Old reddit puts every comment inside its edit form (a hidden input, no visible control):
+    # such a form is a wrapper, not a short input form to drop.
+    posts = "".join(
+        f"<div class='comment'><a class='user' href='/u/{i}'>user{i}</a><form action='#' class='usertext'>"
+        f"<input type='hidden' name='thing_id' value='t1_{i}'><div class='md'><p>Reply {i}: the follicles grew "
+        f"in the dish for weeks, which is the part I did not expect.</p></div></form></div>"
+        for i in range(6)
+    )
+    signup = ("<form action='/subscribe'><p>Get replies by mail.</p><input type='email' name='mail'>"
+              "<button>Sign up</button></form>")
+    body = NAV + f"<div class='thread'><h1>Hair follicles grown in a lab</h1>{posts}{signup}</div>" + FOOTER
+    text = reader_text(pipeline, body, url="https://forum.example.com/r/science/comments/1rku5x9/hair/")
+    assert all(f"Reply {i}:" in text for i in range(6))
+    assert "Get replies by mail" not in text  # a form with a control a reader sees still goes
+
+
 def test_keeps_tables_code_lists_figures_and_lazy_images(default_config):
     body = (
         f"<article><p>{PROSE}</p><table><tr><th>Item</th><th>Cost</th></tr><tr><td>Roads</td><td>4 M</td></tr></table>"
