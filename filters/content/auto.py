@@ -144,7 +144,7 @@ class Auto(ContentAlgorithm):
         seo = None  # (collections.py: a grid of tiles, not the text for search engines beside it)
         if not forum:
             best, seo = collection_rules.grid_over_seo_text(f, kinds, scores, best, choice.groups)
-            best = product.with_product_title(f, kinds, best, ctx, _MARKED_KINDS)  # (product.py: the name beside a description)
+            best = product.with_product_title(f, kinds, best, ctx)  # (product.py: the name beside a description)
         parent = f.parent[best]
         if parent >= 0:  # the siblings' p(content), for those that score (as the container's candidates)
             probability.update(self._probabilities(f, kinds, [j for j in f.children(parent) if scores[j] > 0 and j not in probability]))
@@ -447,15 +447,7 @@ class Auto(ContentAlgorithm):
 
     def _prose_chars(self, f: feat.Features, nodes: list[int]) -> int:
         """Characters outside links in the prose blocks (with punctuation, long enough) of ``nodes``."""
-        minimum = self.options.prose_min_chars
-        total = 0
-        for root in nodes:
-            for i in range(root, root + f.count[root]):
-                if f.blk_punct[i]:
-                    text = f.blk_chars[i] - f.blk_link[i]
-                    if text >= minimum:
-                        total += text
-        return total
+        return f.prose_chars(nodes, self.options.prose_min_chars)
 
     def _boilerplate_reason(self, f: feat.Features, kinds: list[int], scores: list[float], i: int, forum: bool, content_chars: int, article: bool) -> str:
         o = self.options
@@ -514,7 +506,7 @@ def _unmark_records(f: feat.Features, kinds: list[int], groups: list[list[int]],
         chars = sum(f.chars[i] for i in members)
         if chars <= wrapper_chars or sum(f.link_chars[i] for i in members) > RECORD_UNMARK_MAX_LINK_DENSITY * chars:
             continue  # (a mega menu is records of links)
-        if _inside_boilerplate(f, kinds, f.parent[members[0]]):
+        if f.under_kind(kinds, f.parent[members[0]], hints.MARKED):
             continue
         for m in members:
             minimum = RECORD_WRAPPER_SHARE * f.chars[m]
@@ -542,18 +534,6 @@ def _textless_kind(f: feat.Features, i: int) -> int:
     if kind == hints.BOILERPLATE and accordions.is_accordion_part(f.elements[i], f.tags[i]):
         return hints.NEUTRAL
     return kind
-
-
-# Hint kinds that mark a subtree as not content (outside a forum).
-_MARKED_KINDS = frozenset({hints.BOILERPLATE, hints.COMMENTS})
-
-
-def _inside_boilerplate(f: feat.Features, kinds: list[int], i: int) -> bool:
-    while i >= 0:
-        if kinds[i] in (hints.BOILERPLATE, hints.COMMENTS):
-            return True
-        i = f.parent[i]
-    return False
 
 
 def _climbed(choice: _Choice, min_chars: int) -> _Choice:

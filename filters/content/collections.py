@@ -120,18 +120,18 @@ def grid_over_seo_text(f: feat.Features, kinds: list[int], scores: list[float], 
     for members in groups:
         parent = f.parent[members[0]]
         chars = sum(f.chars[i] for i in members)
-        if chars < grid_chars or _inside(f, parent, seo) or _inside(f, seo, parent):
+        if chars < grid_chars or f.holds(seo, parent) or f.holds(parent, seo):
             continue
         if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
             continue  # (not tiles: an FAQ's rows, a list of links)
-        if scores[parent] > 0 and not _inside_marked(f, kinds, parent, chars / GRID_WRAPPER_SHARE):
+        if scores[parent] > 0 and not f.under_kind(kinds, parent, hints.MARKED, bigger_than=chars / GRID_WRAPPER_SHARE):
             grid, grid_chars = parent, chars
     return (grid, seo) if grid != best else (best, None)
 
 
 def outside(f: feat.Features, nodes: list[int], root: int) -> list[int]:
     """``nodes`` less ``root`` and those inside it."""
-    return [i for i in nodes if not _inside(f, i, root)]
+    return [i for i in nodes if not f.holds(root, i)]
 
 
 def _seo_block(f: feat.Features, i: int) -> int | None:
@@ -143,21 +143,6 @@ def _seo_block(f: feat.Features, i: int) -> int | None:
             return i
         i = f.parent[i]
     return None
-
-
-def _inside(f: feat.Features, i: int, root: int) -> bool:
-    """Whether element ``i`` is ``root`` or inside it."""
-    return root <= i < root + f.count[root]
-
-
-def _inside_marked(f: feat.Features, kinds: list[int], i: int, max_chars: float) -> bool:
-    """Whether ``i`` or an ancestor holding more than ``max_chars`` is marked boilerplate or comments
-    (smaller marked ones are wrappers of ``i``: "filtering-and-pagination" around a grid)."""
-    while i >= 0:
-        if kinds[i] in (hints.BOILERPLATE, hints.COMMENTS) and f.chars[i] > max_chars:
-            return True
-        i = f.parent[i]
-    return False
 
 
 # A grid's tiles hold at least this share of the selection's text for their parts to be read as a template.
@@ -186,7 +171,7 @@ def unmark_tile_parts(f: feat.Features, kinds: list[int], nodes: list[int], grou
 def _is_shop_grid(f: feat.Features, members: list[int], nodes: list[int], min_chars: float) -> bool:
     """Whether the group ``members`` sits in the selection ``nodes`` with at least ``min_chars`` of text,
     as image tiles (GRID_IMAGE_SHARE) of which TILE_PRICE_SHARE show a price."""
-    if sum(f.chars[i] for i in members) < min_chars or not any(_inside(f, members[0], n) for n in nodes):
+    if sum(f.chars[i] for i in members) < min_chars or not any(f.holds(n, members[0]) for n in nodes):
         return False
     if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
         return False

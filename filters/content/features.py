@@ -126,6 +126,31 @@ class Features:
     def link_density(self, i: int) -> float:
         return self.link_chars[i] / self.chars[i] if self.chars[i] else 0.0
 
+    def holds(self, root: int, i: int) -> bool:
+        """Whether element ``i`` is ``root`` or inside it."""
+        return root <= i < root + self.count[root]
+
+    def prose_chars(self, roots, minimum: int) -> int:
+        """Characters outside links in the prose blocks (with punctuation, at least ``minimum``
+        long) of the subtrees ``roots``: what ``auto`` weighs to call a selection an article."""
+        total = 0
+        for root in roots:
+            for i in range(root, root + self.count[root]):
+                if self.blk_punct[i]:
+                    text = self.blk_chars[i] - self.blk_link[i]
+                    if text >= minimum:
+                        total += text
+        return total
+
+    def under_kind(self, kinds: list[int], i: int, wanted: frozenset[int], bigger_than: float = -1.0) -> bool:
+        """Whether element ``i`` or an ancestor holding more than ``bigger_than`` characters has a
+        kind (``kinds``, by element number) in ``wanted``."""
+        while i >= 0:
+            if kinds[i] in wanted and self.chars[i] > bigger_than:
+                return True
+            i = self.parent[i]
+        return False
+
     def children(self, i: int) -> list[int]:
         """Numbers of the visible element children of element ``i``."""
         out = []

@@ -97,6 +97,10 @@ def _has_boilerplate_token(names: str) -> bool:
     return _BOILERPLATE_TOKEN_RE.search(_split_camel_lowered(names)) is not None
 
 
+# The kinds that rule a subtree out of the content (outside a forum, whose comments are its content).
+MARKED = frozenset({BOILERPLATE, COMMENTS})
+
+
 def hint(el, tag: str) -> int:
     """CONTENT, BOILERPLATE, COMMENTS or NEUTRAL for one element, from its own markup."""
     if tag in _PAGE_TAGS:

@@ -56,7 +56,7 @@ LISTING_MIN_SHARE = 0.5
 # In a listing no entry holds more than this share of the group's text (as auto's records).
 ENTRY_MAX_SHARE = 0.6
 # Hint kinds that cleaning removes whatever the listing (auto's boilerplate and comment marks).
-_MARKED = (hints.BOILERPLATE, hints.COMMENTS)
+_MARKED = hints.MARKED
 # A listing beside the selection joins it when it holds at least this share of the selection's text.
 BESIDE_MIN_SHARE = 0.5
 # A listing taken when nothing else qualifies holds at least this share of the page's text ...
@@ -126,7 +126,7 @@ def entry_headers(f: feat.Features, kinds: list[int], nodes: list[int], groups: 
 
 
 def _inside_any(f: feat.Features, i: int, nodes: list[int]) -> bool:
-    return any(n <= i < n + f.count[n] for n in nodes)
+    return any(f.holds(n, i) for n in nodes)
 
 
 def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], prose_min_chars: int) -> list[int]:
@@ -137,7 +137,7 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
     found = []
     for members in groups:
         if (_inside_any(f, members[0], nodes) and sum(1 for m in members if _has_linked_heading(f, m)) >= TEASER_LINK_SHARE * len(members)
-                and all(_prose_chars(f, m, prose_min_chars) <= TEASER_MAX_PROSE for m in members)):
+                and all(f.prose_chars((m,), prose_min_chars) <= TEASER_MAX_PROSE for m in members)):
             found.extend(members)
     found.sort()
     outermost: list[int] = []
@@ -145,17 +145,6 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
         if not outermost or m >= outermost[-1] + f.count[outermost[-1]]:
             outermost.append(m)
     return outermost
-
-
-def _prose_chars(f: feat.Features, m: int, minimum: int) -> int:
-    """Characters outside links in the prose blocks (with punctuation, ``minimum`` long) of element ``m`` (as auto counts them)."""
-    total = 0
-    for i in range(m, m + f.count[m]):
-        if f.blk_punct[i]:
-            text = f.blk_chars[i] - f.blk_link[i]
-            if text >= minimum:
-                total += text
-    return total
 
 
 def _has_linked_heading(f: feat.Features, m: int) -> bool:
@@ -196,22 +185,14 @@ def with_listing_beside(f: feat.Features, kinds: list[int], scores: list[float],
     for members in groups:
         chars = sum(f.chars[i] for i in members)
         parent = f.parent[members[0]]
-        if chars > best_chars and scores[parent] > 0 and not _overlaps(f, parent, nodes) and not _inside_marked(f, kinds, parent):
+        if chars > best_chars and scores[parent] > 0 and not _overlaps(f, parent, nodes) and not f.under_kind(kinds, parent, _MARKED):
             best, best_chars = parent, chars
     return nodes if best is None else sorted(nodes + [best])
 
 
 def _overlaps(f: feat.Features, i: int, nodes: list[int]) -> bool:
     """Whether element ``i`` is inside one of ``nodes`` or holds one."""
-    return any(n <= i < n + f.count[n] or i <= n < i + f.count[i] for n in nodes)
-
-
-def _inside_marked(f: feat.Features, kinds: list[int], i: int) -> bool:
-    while i >= 0:
-        if kinds[i] in _MARKED:
-            return True
-        i = f.parent[i]
-    return False
+    return any(f.holds(n, i) or f.holds(i, n) for n in nodes)
 
 
 def _inside_boilerplate_tag(f: feat.Features, i: int) -> bool:

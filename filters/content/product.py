@@ -17,6 +17,7 @@ import re
 from .. import dom, pagekind
 from ..context import PageContext
 from . import features as feat
+from . import hints
 from . import sections
 
 # Headings of sections about other items than the page's own (English; matched at the start).
@@ -258,7 +259,7 @@ TITLE_CLIMB_MAX_SHARE = 0.5
 TITLE_CLIMB_MAX_LINK_DENSITY = 0.3
 
 
-def with_product_title(f: feat.Features, kinds: list[int], best: int, ctx: PageContext, marked: frozenset[int]) -> int:
+def with_product_title(f: feat.Features, kinds: list[int], best: int, ctx: PageContext) -> int:
     """On a product page, the lowest ancestor of ``best`` that also holds the page's first
     visible ``<h1>`` (the product's name: its price, options and details sit beside it), when
     that ancestor is a small, mostly unlinked part of the page outside marked subtrees;
@@ -274,9 +275,4 @@ def with_product_title(f: feat.Features, kinds: list[int], best: int, ctx: PageC
         i = f.parent[i]
     if i <= 0 or f.chars[i] > TITLE_CLIMB_MAX_SHARE * f.chars[0] or f.link_density(i) > TITLE_CLIMB_MAX_LINK_DENSITY:
         return best
-    j = i
-    while j >= 0:
-        if kinds[j] in marked:
-            return best
-        j = f.parent[j]
-    return i
+    return best if f.under_kind(kinds, i, hints.MARKED) else i
