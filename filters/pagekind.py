@@ -3,7 +3,9 @@ removes ``<meta>`` and ``<script>``: a hint for content-selection rules that onl
 
 Only "product" is told apart so far (``og:type`` product, a JSON-LD item of type Product or
 ProductGroup): shops repeat a product's text for other screen sizes and carousels far more than
-other sites, whose repeats are often content (a docs page's repeated notes).
+other sites, whose repeats are often content (a docs page's repeated notes). Microdata says it
+too (``is_product_item``); the rules read that around their selection (product.py), as a walk
+of the whole tree for it would cost as much as the metadata step.
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ _PRODUCT_OG = re.compile(r"\s*(?:og:)?product\b", re.IGNORECASE)
 _PRODUCT_LD = re.compile(r'"@type"\s*:\s*\[?\s*"(?:[^"]*[/:])?Product(?:Group|Model)?"')
 # JSON-LD text read per script (a shop's catalogue JSON can run to megabytes; the type comes early).
 MAX_LD_CHARS = 20_000
+# A microdata item's type naming a product (``itemtype="https://schema.org/Product"``, ProductGroup, ProductModel).
+_PRODUCT_ITEMTYPE = re.compile(r"schema\.org/Product(?:Group|Model)?\b")
 
 
 def page_kind(doc) -> str | None:
@@ -35,3 +39,9 @@ def kind_of(metas, scripts) -> str | None:
         if "ld+json" in (el.get("type") or "").lower() and _PRODUCT_LD.search((el.text or "")[:MAX_LD_CHARS]):
             return PRODUCT
     return None
+
+
+def is_product_item(el) -> bool:
+    """Whether ``el`` is a microdata item typed as a product, and not a list's entry
+    (``itemprop="itemListElement"``: a tile of a grid)."""
+    return bool(_PRODUCT_ITEMTYPE.search(el.get("itemtype") or "")) and (el.get("itemprop") or "").strip() != "itemListElement"

@@ -49,3 +49,17 @@ def test_reader_mode_selection_gets_the_hint_read_before_the_chain(default_confi
     unmarked = pipeline.run(shop_page(""), "https://example.com/mug", mode="text")
     assert marked.text.count("Make each cup of tea feel special") == 1
     assert unmarked.text.count("Make each cup of tea feel special") == 2
+
+
+
+@pytest.mark.parametrize("attributes, expected", [
+    ("itemscope itemtype='https://schema.org/Product'", True),
+    ("itemscope itemtype='http://schema.org/ProductGroup'", True),
+    ("itemscope itemtype='https://schema.org/Product' itemprop='itemListElement'", False),  # (a list's entry: a tile)
+    ("itemscope itemtype='https://schema.org/Offer'", False),
+    ("itemscope itemtype='https://schema.org/ProductCollection'", False),
+    ("class='product'", False),
+])
+def test_a_microdata_item_typed_as_a_product_is_one(attributes, expected):
+    el = dom.body_of(dom.parse(page("", f"<div {attributes}><h1>Mug</h1></div>")))[0]
+    assert pagekind.is_product_item(el) is expected

@@ -7,7 +7,7 @@ this module adds the words and the same removal for sections titled by a styled 
 heading (``<div class="title">Shipping & Returns</div>``). It also removes text blocks repeated word for word inside the
 selection (a description rendered twice, a carousel's cloned slides, a grid tile's name shown over its image and as
 its title) and blocks whose whole text is an action label or a page control ("Add to cart", "Load more"). On a page
-marked as a product (pagekind.py), a selection beside the product's name (a description tab alone) widens to the
+marked as a product (pagekind.py, shows_a_product), a selection beside the product's name (a description tab alone) widens to the
 small column holding both.
 """
 from __future__ import annotations
@@ -68,9 +68,6 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
     on pages whose markup says they show a product (``ctx.page_kind``, pagekind.py).
     """
     blk_chars, chars, tags = f.blk_chars, f.chars, f.tags
-    # On a page that says it shows a product, any word-for-word repeat is a copy: shops hide their
-    # screen variants by script or inline style as often as by a class (other pages' repeats are often content).
-    is_copy = _any_repeat if ctx.page_kind == pagekind.PRODUCT else _variants
     by_length: dict[int, list[int]] = {}  # (a copy has its original's length: only equal lengths are read)
     for root in nodes:
         # Innermost blocks (all their text their own; inline elements have no block text) long enough.
@@ -92,8 +89,14 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
             elif dom.is_inside(el, page):  # (checked on repeats only: cleaning may have removed either)
                 if not dom.is_inside(f.elements[original], page):
                     first[text] = i
-                elif _tile_copy(f, original, i, text) or (length >= REPEAT_MIN_CHARS and is_copy(f.elements[original], el)):
+                elif _tile_copy(f, original, i, text):
                     doomed.append(i)
+                elif length >= REPEAT_MIN_CHARS:
+                    # On a page that says it shows a product, any word-for-word repeat is a copy: shops hide their
+                    # screen variants by script or inline style as often as by a class (other pages' repeats are often content).
+                    is_copy = _any_repeat if shows_a_product(f, ctx, i) else _variants
+                    if is_copy(f.elements[original], el):
+                        doomed.append(i)
     return ctx.kill_all([f.elements[i] for i in doomed], "auto", "repeated text block (a copy of an earlier one)")
 
 
@@ -134,6 +137,27 @@ def _in_one_tile(f: feat.Features, a: int, b: int) -> bool:
     while b not in above_a:
         b = f.parent[b]
     return f.chars[b] <= TILE_MAX_CHARS
+
+
+# A microdata Product item is the page's own product when it holds at least this share of the
+# page's text (the product's column: name, price, description); a grid's tiles hold a sliver each.
+PRODUCT_ITEM_MIN_SHARE = 0.25
+
+
+def shows_a_product(f: feat.Features, ctx: PageContext, i: int) -> bool:
+    """Whether the page says it shows one product: in its meta tags or JSON-LD (``ctx.page_kind``,
+    read before the chain), or by element ``i`` sitting in a microdata Product item that no
+    other item holds and that holds ``PRODUCT_ITEM_MIN_SHARE`` of the page's text (read up from
+    ``i``: a walk of the whole tree for items would cost every page as much as the metadata step)."""
+    if ctx.page_kind == pagekind.PRODUCT:
+        return True
+    outermost = None
+    while i > 0:
+        if f.elements[i].get("itemscope") is not None:
+            outermost = i
+        i = f.parent[i]
+    return (outermost is not None and pagekind.is_product_item(f.elements[outermost])
+            and f.chars[outermost] >= PRODUCT_ITEM_MIN_SHARE * f.chars[0])
 
 
 def _any_repeat(a, b) -> bool:
@@ -265,10 +289,8 @@ def with_product_title(f: feat.Features, kinds: list[int], best: int, ctx: PageC
     that ancestor is a small, mostly unlinked part of the page outside marked subtrees;
     otherwise ``best`` (a description tab chosen alone had left out the name, the price and the
     key facts)."""
-    if ctx.page_kind != pagekind.PRODUCT:
-        return best
     title = next((i for i, tag in enumerate(f.tags) if tag == "h1" and f.chars[i]), None)
-    if title is None or best <= title < best + f.count[best]:
+    if title is None or best <= title < best + f.count[best] or not shows_a_product(f, ctx, best):
         return best
     i = f.parent[best]
     while i > 0 and not (i <= title < i + f.count[i]):

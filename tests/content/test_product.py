@@ -110,6 +110,35 @@ def test_on_a_page_marked_as_a_product_any_repeated_block_is_shown_once(algo):
     assert text_on_a_page_of_kind(algo, html, None).count("Make each cup of tea feel special") == 2
 
 
+def repeated_copy_page(item: str) -> str:
+    """A product page whose description says one sentence twice, its <main> opened as ``item``."""
+    copy = "<div class='tab-panel'><p>Make each cup of tea feel special with a speckled glaze, fired twice.</p></div>"
+    return product_page(description_copy("product-description") + copy).replace("<main>", item)
+
+
+def test_a_page_whose_microdata_item_around_the_content_is_a_product_counts_as_a_product_page(algo):
+    html = repeated_copy_page("<main itemscope itemtype='https://schema.org/Product'>")
+    assert text_on_a_page_of_kind(algo, html, None).count("Make each cup of tea feel special") == 1
+
+
+@pytest.mark.parametrize("item", [
+    "<main itemscope itemtype='https://schema.org/Product' itemprop='itemListElement'>",  # (a list's entry)
+    "<main itemscope itemtype='https://schema.org/Offer'>",  # (another type)
+    # A product inside another item is that item's part (a review of it).
+    "<main itemscope itemtype='https://schema.org/Review'><div itemscope itemtype='https://schema.org/Product'>Mug</div>",
+])
+def test_microdata_other_than_the_pages_own_product_does_not_count(algo, item):
+    html = repeated_copy_page(item)
+    assert text_on_a_page_of_kind(algo, html, None).count("Make each cup of tea feel special") == 2
+
+
+def test_a_product_item_holding_a_sliver_of_the_page_does_not_count(algo):
+    reviews = "".join(f"<p>A long review of the mug, number {i}, says it keeps tea warm and feels good in the hand.</p>" for i in range(30))
+    html = repeated_copy_page("<main>").replace("<div class='tab-panel'>", "<div class='tab-panel' itemscope itemtype='https://schema.org/Product'>")
+    html = html.replace("</main>", f"<section>{reviews}</section></main>")
+    assert text_on_a_page_of_kind(algo, html, None).count("Make each cup of tea feel special") == 2
+
+
 def test_short_repeated_labels_stay(algo):
     html = product_page(description_copy("hide-on-mobile") + "<div class='hide-on-desktop'><p>$ 20.00</p></div><div class='hide-on-mobile'><p>$ 20.00</p></div>")
     assert selected_text(algo, html).count("$ 20.00") == 2
