@@ -155,6 +155,7 @@ class Auto(ContentAlgorithm):
             nodes = collection_rules.outside(f, nodes, seo)
         if not forum:
             collection_rules.unmark_tile_parts(f, kinds, nodes, choice.groups)  # (collections.py: a tile's "price-tag")
+            product.unmark_prose_slides(f, kinds, nodes, self.options.prose_min_chars)  # (product.py: feature slides)
         removed = self._clean(f, kinds, scores, nodes, forum, ctx, choice.groups)
         selected = [f.elements[i] for i in nodes]
         if discussion or forum or discussion_rules.has_poster_stats(selected):  # signatures and poster stats under every post, the other threads listed (discussion.py)

@@ -8,7 +8,8 @@ heading (``<div class="title">Shipping & Returns</div>``). It also removes text 
 selection (a description rendered twice, a carousel's cloned slides, a grid tile's name shown over its image and as
 its title) and blocks whose whole text is an action label or a page control ("Add to cart", "Load more"). On a page
 marked as a product (pagekind.py, shows_a_product), a selection beside the product's name (a description tab alone) widens to the
-small column holding both.
+small column holding both. A slider inside the selection whose slides are prose (a product's features, a heading and a
+paragraph each) keeps its content although its name marks it boilerplate (unmark_prose_slides).
 """
 from __future__ import annotations
 
@@ -298,3 +299,40 @@ def with_product_title(f: feat.Features, kinds: list[int], best: int, ctx: PageC
     if i <= 0 or f.chars[i] > TITLE_CLIMB_MAX_SHARE * f.chars[0] or f.link_density(i) > TITLE_CLIMB_MAX_LINK_DENSITY:
         return best
     return best if f.under_kind(kinds, i, hints.MARKED) else i
+
+
+# Class or id words of a slider (a carousel's frame, track and slides).
+_SLIDER_NAME = re.compile(r"slider|carousel|slick|swiper|slides?(?![a-z])", re.IGNORECASE)
+# ... and of sliders of quotes about the seller rather than the item's features (references
+# of such pages keep them as often as not).
+_QUOTES_NAME = re.compile(r"testimonial|case-?stud|quote", re.IGNORECASE)
+# A slider marked as boilerplate by its name, inside the selection, holding this much prose is
+# the page's own feature slides (a heading and a paragraph each), not a carousel of other items
+# (tiles of names and prices hold no sentences).
+SLIDES_MIN_PROSE_CHARS = 500
+# ... with at most this share of link text.
+SLIDES_MAX_LINK_DENSITY = 0.3
+
+
+def unmark_prose_slides(f: feat.Features, kinds: list[int], nodes: list[int], prose_min_chars: int) -> None:
+    """Clear, in ``kinds``, the boilerplate mark that a slider's name gives a block inside the
+    selection ``nodes`` (and the slider parts inside it) when the block holds
+    ``SLIDES_MIN_PROSE_CHARS`` of prose and little link text: a product's features shown as slides."""
+    for root in nodes:
+        i, end = root + 1, root + f.count[root]
+        while i < end:
+            if (kinds[i] == hints.BOILERPLATE and f.link_density(i) <= SLIDES_MAX_LINK_DENSITY and _is_slider_part(f, i)
+                    and f.prose_chars([i], prose_min_chars) >= SLIDES_MIN_PROSE_CHARS):
+                for j in range(i, i + f.count[i]):
+                    if kinds[j] == hints.BOILERPLATE and _is_slider_part(f, j):
+                        kinds[j] = hints.NEUTRAL
+                i += f.count[i]
+            else:
+                i += 1
+
+
+def _is_slider_part(f: feat.Features, i: int) -> bool:
+    """Whether element ``i``'s boilerplate mark is a style word alone and its name says slider."""
+    el = f.elements[i]
+    names = hints.names_of(el)
+    return _SLIDER_NAME.search(names) is not None and not _QUOTES_NAME.search(names) and hints.weak_boilerplate(el, f.tags[i])

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from clearpage.filters import dom, pagekind
-from clearpage.filters.content import product
+from clearpage.filters.content import features as feat
+from clearpage.filters.content import hints, product
 from clearpage.filters.context import PageContext
 from tests.content.algo_util import joined_selection, product_page
 
@@ -246,3 +247,44 @@ def test_a_pane_behind_its_disclosure_button_is_shown_in_the_selection(algo):
             "<div id='ship-panel' role='region' aria-hidden='true'><p>Most orders ship within two days; unused items return free within 14 days.</p></div>")
     text = selected_text(algo, product_page(f"<div class='details'>{pane}</div>"))
     assert "Most orders ship within two days" in text
+
+
+def slides(cls: str, slide: str) -> str:
+    return f"<div class='{cls}'><div class='{cls}__track'>{''.join(slide.format(i=i) for i in range(4))}</div></div>"
+
+
+def test_a_sliders_feature_slides_of_prose_stay_in_the_selection(algo):
+    feature = ("<div class='feature-slider__item'><h2>Feature {i}</h2><p>The glaze of feature {i} keeps its colour in the dishwasher, "
+               "and the handle stays cool while the tea is hot, so the mug is good to hold.</p></div>")
+    care = "".join(f"<p>Care note {i}: rinse the mug in warm water and dry it upside down on a soft cloth.</p>" for i in range(12))
+    text = selected_text(algo, product_page(f"<div class='care'>{care}</div>" + slides("feature-slider", feature)))
+    assert "The glaze of feature 3 keeps its colour" in text
+
+
+def slider_marks_after_unmarking(html: str) -> list[bool]:
+    """Whether each slider-named element of ``html``'s body is still marked as boilerplate after
+    product.unmark_prose_slides on a selection of the whole body."""
+    f = feat.compute(dom.body_of(dom.parse(html)))
+    kinds = [hints.hint(el, tag) for el, tag in zip(f.elements, f.tags)]
+    product.unmark_prose_slides(f, kinds, [0], 50)
+    return [kinds[i] == hints.BOILERPLATE for i, el in enumerate(f.elements) if "carousel" in (el.get("class") or "") or "slider" in (el.get("class") or "")]
+
+
+def test_a_carousel_of_other_items_without_prose_keeps_its_mark():
+    tile = "<div class='carousel__item'><h3>Porcelain cup number {i}, hand painted</h3><p>$ 2{i}.00</p></div>"
+    marks = slider_marks_after_unmarking(product_page(slides("product-carousel", tile)))
+    assert marks and all(marks)
+
+
+def test_a_slider_of_prose_loses_its_mark():
+    feature = ("<div class='feature-slider__item'><h2>Feature {i}</h2><p>The glaze of feature {i} keeps its colour in the dishwasher, "
+               "and the handle stays cool while the tea is hot, so the mug is good to hold.</p></div>")
+    marks = slider_marks_after_unmarking(product_page(slides("feature-slider", feature)))
+    assert marks and not any(marks)
+
+
+def test_a_slider_of_testimonials_keeps_its_mark():
+    quote = ("<div class='testimonial-slider__item'><p>Quote {i}: the shop answered my questions within the hour, packed "
+             "everything with care, and the mug arrived a day early, so I will order again.</p></div>")
+    marks = slider_marks_after_unmarking(product_page(slides("testimonial-slider", quote)))
+    assert marks and all(marks)
