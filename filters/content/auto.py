@@ -41,9 +41,9 @@ from . import rescue
 from . import accordions
 from . import landmarks
 from . import listings
-from . import listing_trim
 from . import sections
 from . import shells
+from . import listing_trim
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
