@@ -43,6 +43,7 @@ from . import landmarks
 from . import listings
 from . import sections
 from . import shells
+from . import listing_trim
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -167,6 +168,9 @@ class Auto(ContentAlgorithm):
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
         removed += footers.remove_site_footers(f, nodes, ctx)  # (footers.py: the page's footer landmark)
         removed += product.remove_action_labels(f, nodes, ctx)  # (product.py: "Quick view", "Learn more")
+        if not forum and not discussion:
+            removed += listing_trim.remove_entry_labels(f, nodes, choice.groups, ctx)  # (listing_trim.py: "Apply now" in every entry)
+            removed += listing_trim.remove_entry_copies(f, nodes, choice.groups, ctx)  # (listing_trim.py: an entry's title twice)
         removed += collection_rules.remove_untabbed_repeat_links(f, nodes, ctx)  # (collections.py: a tile's second link)
         removed += collection_rules.remove_facet_panels(f, nodes, ctx)  # (collections.py: price/brand filters)
         removed += accordions.open_accordions([f.elements[i] for i in nodes], ctx)  # (accordions.py: closed panes, question buttons)

@@ -136,7 +136,7 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
     teasers (see the module's docstring)."""
     found = []
     for members in groups:
-        if (_inside_any(f, members[0], nodes) and sum(1 for m in members if _has_linked_heading(f, m)) >= TEASER_LINK_SHARE * len(members)
+        if (_inside_any(f, members[0], nodes) and sum(1 for m in members if has_linked_heading(f, m)) >= TEASER_LINK_SHARE * len(members)
                 and all(f.prose_chars((m,), prose_min_chars) <= TEASER_MAX_PROSE for m in members)):
             found.extend(members)
     found.sort()
@@ -147,7 +147,7 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
     return outermost
 
 
-def _has_linked_heading(f: feat.Features, m: int) -> bool:
+def has_linked_heading(f: feat.Features, m: int) -> bool:
     """Whether entry ``m`` holds a heading that is (or holds, or sits in) a link: a teaser's title."""
     for i in range(m, m + f.count[m]):
         if f.tags[i] in _HEADINGS and f.chars[i] and (f.link_chars[i] or f.is_link[f.parent[i]] or _inside_link(f, i, m)):

@@ -1,0 +1,212 @@
+"""What ``auto`` trims from a listing's entries: the labels every entry repeats, and the
+second copy of a text an entry shows twice.
+
+A listing's entries (job cards, course cards, search results, trail routes) come from one
+template, and the template prints the same short texts in each of them: badges and buttons
+("Fast apply", "Apply now", "Explore in 3D", "More like this") and kickers ("RECOMMENDED
+ROUTE"). What sets the entries apart (the title, the teaser, the date, the place) differs from
+entry to entry; a text that is word for word the same in nearly every entry says nothing about
+any one of them, and a reader hears it once per entry.
+
+``remove_entry_labels`` removes, inside the selection, the elements whose whole text is short
+(at most ``LABEL_MAX_CHARS``, not a sentence, not a heading, not an inline field name before
+its value) and found, the same, once in each of at least ``LABEL_MIN_SHARE`` of the entries of
+a listing: a group of records (``auto``'s repeated siblings) of at least ``MIN_ENTRIES``
+entries, at least ``TITLED_MIN_SHARE`` of them with a linked heading, not table rows. A field's
+values stay: a text whose tag and class hold another text in some entry ("Full-time" beside
+"Contract", "Winner" beside "Honoree", a category), a text an entry shows twice (a row's equal
+cells), and links leading to one place from every entry (a shared category's page).
+
+``remove_entry_copies`` removes, in every entry of such a listing, a line (a block, or all of
+its block's own text) of ``COPY_MIN_CHARS`` to ``COPY_MAX_CHARS`` that the entry already shows
+word for word in another tag or class: themes print an entry's title twice (a visually hidden
+link for screen readers, then the heading) and its author's name twice (one copy for small
+screens, one in a profile card). The copy in a heading stays, else the first; copies in the
+same tag and class are the same field of nested cards, and a sentence said twice is a summary.
+"""
+from __future__ import annotations
+
+from .. import dom
+from ..context import PageContext
+from . import features as feat
+from . import listings
+
+# Fewer entries than this are too few to tell a template's label from a shared value.
+MIN_ENTRIES = 4
+# A text in at least this share of the entries is the template's, not the entries' own
+# (a category or a date shared by most but not all entries stays).
+LABEL_MIN_SHARE = 0.8
+# Labels, badges and buttons are short; a longer repeated text may be a shared teaser or notice.
+LABEL_MAX_CHARS = 40
+# Entries of a listing link their titles (to the entry's own page): at least this share of them.
+TITLED_MIN_SHARE = 0.5
+# A copy this short may be a value shown twice for a reason (a score, a count); longer ones are the same title or name again.
+COPY_MIN_CHARS = 6
+# ... and texts longer than this are an entry's teaser or body, read once (and cost more to compare).
+COPY_MAX_CHARS = 200
+# Entries that are table rows hold data in columns: equal cells are values, not labels.
+_ROW_TAGS = frozenset({"tr"})
+# A text ending as a sentence is a notice or a teaser, not a label.
+_SENTENCE_END = frozenset(".!?")
+
+
+def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:
+    """Remove the labels repeated in the entries of the groups of records ``groups`` inside the
+    selection ``nodes`` (see the module's docstring); returns how many elements were removed."""
+    listings_texts = [{m: _short_texts(f, m) for m in members} for members in groups if _is_listing(f, nodes, members)]
+    if not listings_texts:
+        return 0
+    slot_texts: dict[tuple[str, str], set[str]] = {}  # (a field's values may sit in several groups: one per section)
+    for texts in listings_texts:
+        for found in texts.values():
+            for i, text in found:
+                slot_texts.setdefault(_slot(f, i), set()).add(text)
+    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
+    doomed: list = []
+    for texts in listings_texts:
+        labels = _entry_labels(f, texts, slot_texts)
+        for found in texts.values():
+            end = -1  # (a label inside one already doomed goes with it)
+            for i, text in found:
+                if i >= end and text in labels and dom.is_inside(f.elements[i], page):
+                    doomed.append(f.elements[i])
+                    end = i + f.count[i]
+    return ctx.kill_all(doomed, "auto", "a label every entry of the listing repeats")
+
+
+def _is_listing(f: feat.Features, nodes: list[int], members: list[int]) -> bool:
+    """Whether ``members`` are enough entries of a listing inside the selection ``nodes``, most
+    of them with a linked title (not a table's rows, a plan's or a product's feature cards)."""
+    if len(members) < MIN_ENTRIES or f.tags[members[0]] in _ROW_TAGS or not _inside_any(f, members[0], nodes):
+        return False
+    return sum(1 for m in members if listings.has_linked_heading(f, m)) >= TITLED_MIN_SHARE * len(members)
+
+
+def _slot(f: feat.Features, i: int) -> tuple[str, str]:
+    """Element ``i``'s tag and class: its place in the entries' template."""
+    return f.tags[i], f.elements[i].get("class") or ""
+
+
+def remove_entry_copies(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:
+    """Remove, in each entry of the groups of records ``groups`` inside the selection ``nodes``,
+    the second and later copies of a text the entry already shows (see the module's docstring);
+    returns how many elements were removed."""
+    page = f.elements[0]
+    doomed: list = []
+    for members in groups:
+        if not _is_listing(f, nodes, members):
+            continue
+        for m in members:
+            doomed.extend(f.elements[i] for i in _copies(f, m, page))
+    return ctx.kill_all(doomed, "auto", "a copy of a text its listing entry already shows")
+
+
+def _copies(f: feat.Features, m: int, page) -> list[int]:
+    """The elements of entry ``m`` whose whole text repeats another's of the same entry word for
+    word (at least ``COPY_MIN_CHARS``, at most ``COPY_MAX_CHARS``), each text's copy in a heading
+    (else its first) left out, as are copies in its tag and class and sentences; of nested
+    elements with one text only the outermost counts; ``page`` is the walked root (elements an
+    earlier rule removed are no longer inside it)."""
+    by_text: dict[str, list[int]] = {}
+    i, end = m + 1, m + f.count[m]
+    while i < end:
+        chars = f.chars[i]
+        if not chars:
+            i += f.count[i]
+            continue
+        if COPY_MIN_CHARS <= chars <= COPY_MAX_CHARS and _whole_line(f, i):
+            text = " ".join(f.elements[i].text_content().split())
+            if text and text[-1] not in _SENTENCE_END:  # (a sentence said twice is a summary)
+                found = by_text.setdefault(text, [])
+                if (not found or not f.holds(found[-1], i)) and dom.is_inside(f.elements[i], page):  # (an earlier rule may have removed one copy)
+                    found.append(i)
+        i += 1
+    doomed = []
+    for found in by_text.values():
+        if len(found) > 1:
+            kept = next((i for i in found if _in_heading(f, i, m)), found[0])
+            # (a copy in the kept one's own tag and class is the same field of a sub-entry: nested cards)
+            doomed.extend(i for i in found if i != kept and _slot(f, i) != _slot(f, kept))
+    return doomed
+
+
+def _whole_line(f: feat.Features, i: int) -> bool:
+    """Whether element ``i`` is a block or all of its block's own text (a line of its own, not a
+    word in a sentence: code names and terms repeat in prose)."""
+    return f.is_block[i] or f.blk_chars[f.block[i]] == f.chars[i]
+
+
+def _in_heading(f: feat.Features, i: int, m: int) -> bool:
+    """Whether element ``i`` is, holds or sits (below entry ``m``) in a heading."""
+    if any(f.tags[j] in feat.HEADING_TAGS for j in range(i, i + f.count[i])):
+        return True
+    while i != m:
+        if f.tags[i] in feat.HEADING_TAGS:
+            return True
+        i = f.parent[i]
+    return False
+
+
+def _entry_labels(f: feat.Features, texts: dict[int, list[tuple[int, str]]], slot_texts: dict[tuple[str, str], set[str]]) -> set[str]:
+    """The short texts found in at least ``LABEL_MIN_SHARE`` of the entries (``texts``: each
+    entry's short texts), but for texts an entry shows twice (a row's equal cells), a field's
+    values and shared links: a text whose element (tag and class) holds other texts in the
+    listings (``slot_texts``) is a value its field takes (a category, "Full-time" beside
+    "Contract", "Winner" beside "Honoree"), and links that lead to one place from every entry go
+    to a shared category's page."""
+    counts: dict[str, int] = {}
+    targets: dict[str, set] = {}
+    slots: dict[str, set] = {}  # text -> the (tag, class) of its elements
+    twice: set[str] = set()  # texts an entry shows side by side in two places (cells of a row: data)
+    for found in texts.values():
+        outermost: dict[str, int] = {}
+        for i, text in found:
+            targets.setdefault(text, set()).add(_target(f, i))
+            slots.setdefault(text, set()).add(_slot(f, i))
+            first = outermost.setdefault(text, i)
+            if first != i and not f.holds(first, i):
+                twice.add(text)
+        for text in outermost:
+            counts[text] = counts.get(text, 0) + 1
+    minimum = LABEL_MIN_SHARE * len(texts)
+    return {text for text, n in counts.items()
+            if n >= minimum and text not in twice and not _one_destination(targets[text])
+            and all(len(slot_texts[slot]) == 1 for slot in slots[text])}
+
+
+def _one_destination(targets: set) -> bool:
+    return len(targets) == 1 and None not in targets
+
+
+def _target(f: feat.Features, i: int) -> str | None:
+    """The href of the link that is, holds or sits in element ``i`` (None when there is none)."""
+    if f.links[i]:
+        el = f.elements[i]
+        return el.get("href") if f.is_link[i] else next((a.get("href") for a in el.iter("a") if a.get("href") is not None), None)
+    while i > 0 and not f.is_block[i]:
+        i = f.parent[i]
+        if f.is_link[i]:
+            return f.elements[i].get("href")
+    return None
+
+
+def _short_texts(f: feat.Features, m: int) -> list[tuple[int, str]]:
+    """(element number, text with its whitespace runs as one space) of the elements inside entry
+    ``m`` whose whole text is at most ``LABEL_MAX_CHARS`` long, in document order, but for
+    headings (the title's slot), sentences (a repeated notice is read as such), and inline
+    labels in a line with more text (a field's name before its value: "Title:", "Price -")."""
+    found = []
+    for i in range(m + 1, m + f.count[m]):
+        chars = f.chars[i]
+        if not 0 < chars <= LABEL_MAX_CHARS or f.tags[i] in feat.HEADING_TAGS:
+            continue
+        if not f.is_block[i] and f.blk_chars[f.block[i]] > chars:
+            continue
+        text = " ".join(f.elements[i].text_content().split())
+        if text and text[-1] not in _SENTENCE_END:
+            found.append((i, text))
+    return found
+
+
+def _inside_any(f: feat.Features, i: int, nodes: list[int]) -> bool:
+    return any(f.holds(n, i) for n in nodes)

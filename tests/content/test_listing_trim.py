@@ -1,0 +1,93 @@
+"""Labels every entry of a listing repeats, trimmed from auto's selection (filters/content/listing_trim.py)."""
+from __future__ import annotations
+
+from tests.content.algo_util import joined_selection
+
+URL = "https://example.com/jobs"
+PLACES = ["Berlin", "Lisbon", "Toronto", "Nairobi", "Osaka", "Quito"]
+
+
+def job(n: int, place: str, badge: str) -> str:
+    return (f"<div class='job'><h3><a href='/jobs/{n}'>Backend engineer number {n} for the payments team</a></h3>"
+            f"<p>Build and run the services that move money for our customers in {place}, with a small team.</p>"
+            f"<div class='meta'>{place}</div>{badge}</div>")
+
+
+def listing(badge) -> str:
+    entries = "".join(job(n, place, badge(n)) for n, place in enumerate(PLACES))
+    return (f"<html><body><nav><a href='/'>Home</a> <a href='/about'>About</a></nav>"
+            f"<main><h1>Engineering jobs</h1><div class='jobs'>{entries}</div></main></body></html>")
+
+
+def test_a_button_every_entry_repeats_goes(algo):
+    text = joined_selection(algo, listing(lambda n: f"<div class='cta'><a href='/jobs/{n}/apply'>Apply now</a></div>"), URL)
+    assert "Backend engineer number 3 for the payments team" in text
+    assert "with a small team" in text
+    assert "Apply now" not in text
+
+
+def test_a_badge_in_every_entry_goes_but_each_entrys_own_values_stay(algo):
+    text = joined_selection(algo, listing(lambda n: "<div class='badge'>Actively hiring</div>"), URL)
+    assert "Actively hiring" not in text
+    for place in PLACES:
+        assert place in text
+
+
+def test_a_label_in_a_few_entries_only_stays(algo):
+    text = joined_selection(algo, listing(lambda n: "<div class='badge'>Actively hiring</div>" if n < 3 else ""), URL)
+    assert "Actively hiring" in text
+
+
+def test_a_shared_category_link_stays(algo):
+    text = joined_selection(algo, listing(lambda n: "<div class='team'><a href='/jobs/engineering'>Engineering</a></div>"), URL)
+    assert text.count("Engineering") >= len(PLACES)
+
+
+def test_a_fields_name_before_its_value_stays(algo):
+    text = joined_selection(algo, listing(lambda n: f"<div class='salary'><span>Salary:</span> {50 + n}k a year</div>"), URL)
+    assert text.count("Salary:") == len(PLACES)
+
+
+def test_a_repeated_sentence_stays(algo):
+    text = joined_selection(algo, listing(lambda n: "<div class='note'>Visa sponsorship available.</div>"), URL)
+    assert text.count("Visa sponsorship available.") == len(PLACES)
+
+
+def story(n: int, author: str, title_copy: str) -> str:
+    title = f"How we rebuilt search for release number {n}"
+    return (f"<div class='story'>{title_copy.format(title=title, n=n)}"
+            f"<div class='people'><div class='name-small'><a href='/u/{author}'>{author}</a></div>"
+            f"<div class='profile'><span>{author}</span></div></div>"
+            f"<h2><a href='/posts/{n}'>{title}</a></h2>"
+            f"<p>What changed in the search cluster {n} and what it cost us, told by the team.</p></div>")
+
+
+def stories(title_copy: str) -> str:
+    authors = ["Maria Lopez", "Kenji Sato", "Amara Obi", "Lena Vogel", "Tom Baker"]
+    entries = "".join(story(n, a, title_copy) for n, a in enumerate(authors))
+    return f"<html><body><main><h1>Latest posts</h1><div class='feed'>{entries}</div></main></body></html>"
+
+
+def test_an_entrys_title_and_authors_name_shown_twice_are_read_once(algo):
+    text = joined_selection(algo, stories("<a class='sr-link' href='/posts/{n}'>{title}</a>"), URL)
+    assert text.count("How we rebuilt search for release number 2") == 1
+    assert text.count("Kenji Sato") == 1
+    assert "What changed in the search cluster 2" in text
+
+
+def test_nested_cards_sharing_one_value_keep_it(algo):
+    card = "<li class='card'><p class='type'>{award}</p><a href='/p/{k}'><h4>Project {k}</h4></a></li>"
+    section = "<div class='category'><h3><a href='/c/{c}'>Category {c}</a></h3><ul>{cards}</ul></div>"
+    cards = lambda c: "".join(card.format(k=f"{c}-{k}", award="Honoree" if k else "Winner") for k in range(4))
+    body = "".join(section.format(c=c, cards=cards(c)) for c in range(5))
+    text = joined_selection(algo, f"<html><body><main><h1>Awards</h1><div class='awards'>{body}</div></main></body></html>", URL)
+    assert text.count("Winner") == 5
+    assert text.count("Honoree") == 15
+
+
+def test_labels_in_cards_without_linked_titles_stay(algo):
+    # Plans and feature cards are no listing's entries: what every card says is what each plan includes.
+    card = ("<div class='plan'><h3>Plan number {0} for growing teams</h3><p>Everything a team of {0}0 people needs to ship, "
+            "billed monthly.</p><div class='perk'>Unlimited projects</div></div>")
+    html = f"<html><body><main><h1>Pricing</h1><div class='plans'>{''.join(card.format(n) for n in range(1, 6))}</div></main></body></html>"
+    assert joined_selection(algo, html, URL).count("Unlimited projects") == 5
