@@ -83,7 +83,8 @@ class PageContext:
 
     def _prune_empty(self, el, report: FilterReport) -> None:
         for _ in range(MAX_PRUNE):
-            if el is None or dom.tag_of(el) not in PRUNABLE_WRAPPERS or not _is_empty(el):
+            # el.tag is the name (a comment's is a function, in no set of names): dom.tag_of, inline
+            if el is None or el.tag not in PRUNABLE_WRAPPERS or not _is_empty(el):
                 return
             parent = el.getparent()
             report.add("kill", dom.describe(el), "left empty")
@@ -107,9 +108,19 @@ class PageContext:
 
 
 def _is_empty(el) -> bool:
-    if (el.text or "").strip():
+    """No text (whitespace aside) and no element child. Runs after every kill: the tests of
+    dom.is_element and ``(text or "").strip()`` inline (isspace() is False exactly when strip()
+    leaves something), and the loop ends at the first element child."""
+    text = el.text
+    if text and not text.isspace():
         return False
-    return all(not dom.is_element(child) and not (child.tail or "").strip() for child in el)
+    for child in el:
+        if isinstance(child.tag, str):
+            return False
+        tail = child.tail
+        if tail and not tail.isspace():
+            return False
+    return True
 
 
 def _image_alt(a) -> str:
