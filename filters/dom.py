@@ -251,15 +251,16 @@ def unwrap(el) -> None:
 
 def describe(el) -> str:
     """A short, human-readable name for an element: tag#id.class1.class2 (classes capped)."""
-    if not is_element(el):
+    name = el.tag
+    if not isinstance(name, str):
         return "#comment"
-    name = tag_of(el)
-    ident = (el.get("id") or "").strip()
-    if ident:
+    # Called for every removal of every filter: an absent or empty id / class is one test.
+    ident = el.get("id")
+    if ident and (ident := ident.strip()):
         name += "#" + ident[:40]
-    classes = (el.get("class") or "").split()
-    if classes:
-        name += "." + ".".join(c[:30] for c in classes[:3])
+    classes = el.get("class")
+    if classes and (classes := classes.split()):
+        name += "." + ".".join([c[:30] for c in classes[:3]])
     return name
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit
 
 SAFE_SCHEMES = frozenset({"http", "https"})
@@ -49,16 +49,19 @@ def safe_url(href: str | None, base: str | None) -> str | None:
 
 # An absolute http(s) URL and its netloc, as urlsplit reads them (the netloc ends at "/", "?" or "#").
 _HTTP_URL = re.compile(r"https?://([^/?#]*)")
+# A network-path reference ("//host/path") and its netloc, read the same way.
+_NETWORK_PATH = re.compile(r"//([^/?#]*)")
 
 
 def _plain_join(value: str, base: str) -> str | None:
-    """``urljoin(base, value)`` for the two shapes most links have, without parsing them twice.
+    """``urljoin(base, value)`` for the three shapes most links have, without parsing them twice.
 
-    An absolute ``http(s)://host/...`` URL is its own join, and ``/path...`` is the base's
-    ``scheme://netloc`` followed by it, whenever urllib would not rewrite the URL: no ``;``
-    (path parameters), no empty query or fragment (a bare ``?`` or ``#`` is dropped), no dot
-    segment (``/./``, ``/../``), a plain ASCII host. Anything else returns None and takes the
-    general path. tests/test_links.py checks this against urljoin on generated URLs.
+    An absolute ``http(s)://host/...`` URL is its own join, ``/path...`` is the base's
+    ``scheme://netloc`` followed by it, and ``//host/...`` the base's ``scheme:`` followed by
+    it, whenever urllib would not rewrite the URL: no ``;`` (path parameters), no empty query
+    or fragment (a bare ``?`` or ``#`` is dropped), no dot segment (``/./``, ``/../``), a plain
+    ASCII host. Anything else returns None and takes the general path. tests/test_links.py
+    checks this against urljoin on generated URLs.
     """
     if ";" in value or "/." in value:
         return None
@@ -77,9 +80,14 @@ def _plain_join(value: str, base: str) -> str | None:
         if netloc and netloc.isascii() and "[" not in netloc and "]" not in netloc:
             return value
         return None
-    if value[0] == "/" and value[1:2] != "/":
-        scheme, netloc = base_parts
-        return f"{scheme}://{netloc}{value}"
+    if value[0] == "/":
+        if value[1:2] != "/":
+            scheme, netloc = base_parts
+            return f"{scheme}://{netloc}{value}"
+        # "//host/...": the base's scheme, then the URL as written (urljoin keeps a plain netloc)
+        netloc = _NETWORK_PATH.match(value).group(1)
+        if netloc and netloc.isascii() and "[" not in netloc and "]" not in netloc:
+            return f"{base_parts[0]}:{value}"
     return None
 
 
@@ -105,9 +113,12 @@ def host_of(url: str | None) -> str | None:
     return host.lower().rstrip(".") if host else None
 
 
-@dataclass(frozen=True)
-class RemovedLink:
-    """A text link a filter took out of the page, kept so the page stays browsable."""
+class RemovedLink(NamedTuple):
+    """A text link a filter took out of the page, kept so the page stays browsable.
+
+    A named tuple, immutable as the frozen dataclass it replaced was: one is made for every
+    removed link (a hundred or more on many pages), and a frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` per field) cost three times as much."""
 
     url: str
     text: str

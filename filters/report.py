@@ -1,15 +1,17 @@
 """What a filter did to a page: the removals it made and why, in a form tests and headers can read."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
 
 Action = Literal["kill", "unwrap", "strip"]
 
 
-@dataclass(frozen=True)
-class Removal:
-    """One change: ``kill`` drops element and content, ``unwrap`` keeps the content, ``strip`` drops attributes."""
+class Removal(NamedTuple):
+    """One change: ``kill`` drops element and content, ``unwrap`` keeps the content, ``strip`` drops attributes.
+
+    A named tuple (immutable): one is made per removal, a hundred on many pages, at a third of
+    a frozen dataclass's cost."""
 
     action: Action
     target: str  # short description of the element, e.g. "div#sidebar.links"
@@ -36,6 +38,6 @@ class FilterReport:
         return {
             "filter": self.filter,
             "count": self.count,
-            "removals": [asdict(r) for r in self.removals],
+            "removals": [r._asdict() for r in self.removals],
             "notes": list(self.notes),
         }

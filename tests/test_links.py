@@ -59,9 +59,11 @@ def test_safe_url_matches_urljoin(pieces, base):
 
 def test_plain_links_take_the_shortcut_and_still_match():
     base = "https://example.com/a/b.html"
-    for href in ["https://other.example/x?y=1#z", "/path/to?q=2", "http://example.com/", "/a#frag"]:
+    for href in ["https://other.example/x?y=1#z", "/path/to?q=2", "http://example.com/", "/a#frag",
+                 "//cdn.example/x?y=1#z", "//user@cdn.example:8080", "//cdn.example#f"]:
         assert safe_url(href, base) == reference_safe_url(href, base)
     # urllib drops an empty query / fragment and resolves dot segments: the general path keeps that
     assert safe_url("/a?", base) == "https://example.com/a"
     assert safe_url("/a/../b", base) == "https://example.com/b"
     assert safe_url("https://x.example/p;", base) == "https://x.example/p"
+    assert safe_url("//cdn.example/p", "http://example.com/") == "http://cdn.example/p"  # the base's scheme

@@ -98,13 +98,21 @@ class LinkListFilter(Filter):
         letters = self._letters
         containers = self._containers
         pop = below.pop
+        get = below.get
+        words_of = self._words
+        is_link_list = self._is_link_list
         # The loop runs once per element of the page: attributes are read once into locals, ASCII
-        # text (most of it) is counted inline (the _letters fast path, without a call), and an
+        # text (most of it) is counted inline (the _letters fast path, without a call), an
         # element with nothing to pass up (no links, no letters, a blank tail) never asks for
-        # its parent. Each shortcut gives the totals the plain steps give.
+        # its parent, and letters alone (the usual thing to pass up) are one addition. Each
+        # shortcut gives the totals the plain steps give (a parent handed zeros pops them as
+        # the zeros it would have started from).
         for el in reversed(elements):
             counts = pop(el, None)
-            links, other, cjk = counts if counts is not None else (0, 0, 0)
+            if counts is None:
+                links = other = cjk = 0
+            else:
+                links, other, cjk = counts
             tag = el.tag
             if tag == "a" and el.get("href") is not None:
                 links, other, cjk = links + 1, 0, 0
@@ -115,32 +123,36 @@ class LinkListFilter(Filter):
                         other += len(text) - len(text.encode("ascii").translate(None, _ASCII_LETTERS))
                     else:
                         other, cjk = letters(text, other, cjk)
-            if links and tag in containers and self._is_link_list(links, words := self._words(other, cjk)):
+            if links and tag in containers and is_link_list(links, words := words_of(other, cjk)):
                 reason = f"{links} links / {words:.1f} words > {self.options.threshold}"
                 # Nothing goes up: its tail now ends the text before it, counted with that.
                 if not self._remove(el, ctx, report, reason):
                     continue
-                links, other, cjk = 0, 0, 0
+                links = other = cjk = 0
             tail = el.tail
-            tail_letters = tail and not tail.isspace()
-            if not (links or other or cjk or tail_letters):
-                continue  # nothing to add to the parent's totals
-            parent = el.getparent()
-            if parent is None:
-                continue  # a wrapper pruned when a block inside it went: its tail moved too
-            if tail_letters:
+            if tail and not tail.isspace():
+                parent = el.getparent()
+                if parent is None:
+                    continue  # a wrapper pruned when a block inside it went: its tail moved too
                 if tail.isascii():
                     other += len(tail) - len(tail.encode("ascii").translate(None, _ASCII_LETTERS))
                 else:
                     other, cjk = letters(tail, other, cjk)
-            if links or other or cjk:
-                up = below.get(parent)
-                if up is None:
-                    below[parent] = [links, other, cjk]
-                else:
-                    up[0] += links
-                    up[1] += other
-                    up[2] += cjk
+            elif links or other or cjk:
+                parent = el.getparent()
+                if parent is None:
+                    continue
+            else:
+                continue  # nothing to add to the parent's totals
+            up = get(parent)
+            if up is None:
+                below[parent] = [links, other, cjk]
+            elif links or cjk:
+                up[0] += links
+                up[1] += other
+                up[2] += cjk
+            else:
+                up[1] += other
         return report
 
     def _is_link_list(self, links: int, words: float) -> bool:

@@ -21,6 +21,9 @@ from ..typed import field
 from .base import BuildEnv, Filter, register
 
 MARKER = "removed-links"
+# The pipeline's "Original page" footer among the body's children (the nav goes before it);
+# compiled once, not on each page (a string given to .xpath() is compiled at every call).
+_FOOTER = etree.XPath("./*[@data-clearpage='footer']")
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ class RemovedLinksFilter(Filter):
             return report
         nav = build_nav(links, self.options.label, self.options.max_links)
         body = dom.body_of(doc)
-        footer = next(iter(body.xpath("./*[@data-clearpage='footer']")), None)
+        footer = next(iter(_FOOTER(body)), None)
         if footer is not None:
             footer.addprevious(nav)
         else:
