@@ -1,0 +1,85 @@
+"""Listing recall for ``auto``: a listing split into several groups of entries keeps them all.
+
+A home page or a section front lists its stories in several blocks ("News", "Articles",
+"Podcasts", "Most read"), each a short group of cards: a linked title, a linked author and a
+date. No one group holds most of the selection's text, so listings.py's ``spared_records``
+(one group holding at least half of it) does not look at them, and cleaning removes every
+card's text block as a link list (three links, 90% link text), leaving the titles' headings
+without their authors and dates, or nothing at all.
+
+``spared_group_entries`` spares the entries of every group of records (auto's: repeated
+siblings that carry text rather than only short links) inside a selection that is not an
+article when those groups, at least ``MIN_GROUPS`` of them (different parents), together hold
+at least ``GROUPS_MIN_SHARE`` of its text outside marked subtrees (what cleaning can leave):
+what repeats over most of the selection is its listing. Marked boilerplate inside the entries
+still goes, and a group inside a marked subtree is not looked at. ``auto`` does not ask on a
+discussion page (by URL or microdata: there the groups are posts and their furniture) nor
+when the selection holds an article's prose even before its teasers are discounted (a
+listicle's cards beside a carousel of related stories).
+"""
+from __future__ import annotations
+
+from . import features as feat
+from . import hints
+
+# Groups of records holding at least this share of the selection's text together are its listing.
+GROUPS_MIN_SHARE = 0.5
+# ... in at least this many groups (one group is listings.py's ``spared_records``; on a shop's
+# single grid, the tiles' category and colour links are kept by some references, not by others).
+MIN_GROUPS = 2
+# Hint kinds cleaning removes whatever the listing (auto's boilerplate and comment marks).
+_MARKED = hints.MARKED
+
+
+def spared_group_entries(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]], wrapper_share: float) -> set[int]:
+    """Element numbers of the unmarked elements of the entries of the groups of records
+    ``groups`` inside the selection ``nodes`` (outermost groups only, outside marked subtrees),
+    when together they hold ``GROUPS_MIN_SHARE`` of its text; else empty (see the module's
+    docstring). A marked element holding more than ``wrapper_share`` of the selection's text
+    is a wrapper (auto's cleaning keeps it) and rules nothing out."""
+    total = sum(f.chars[i] for i in nodes)
+    marked = _marked_roots(f, kinds, nodes, wrapper_share * total)
+    content_chars = total - sum(f.chars[i] for i in marked)
+    if content_chars <= 0:
+        return set()
+    entries = _outermost_entries(f, nodes, groups, marked)
+    if len({f.parent[m] for m in entries}) < MIN_GROUPS or sum(f.chars[m] for m in entries) < GROUPS_MIN_SHARE * content_chars:
+        return set()
+    spared: set[int] = set()
+    for m in entries:
+        spared.update(i for i in range(m, m + f.count[m]) if kinds[i] not in _MARKED)
+    return spared
+
+
+def _outermost_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], marked: list[int]) -> list[int]:
+    """The members of ``groups`` inside ``nodes`` and outside the ``marked`` subtrees, without
+    those nested in another listed member, in document order."""
+    found = []
+    for members in groups:
+        if _inside_any(f, members[0], nodes) and not _inside_any(f, members[0], marked):
+            found.extend(members)
+    found.sort()
+    outermost: list[int] = []
+    for m in found:
+        if not outermost or m >= outermost[-1] + f.count[outermost[-1]]:
+            outermost.append(m)
+    return outermost
+
+
+def _marked_roots(f: feat.Features, kinds: list[int], nodes: list[int], wrapper_chars: float) -> list[int]:
+    """The outermost marked elements inside the selection ``nodes`` holding at most
+    ``wrapper_chars`` characters: the subtrees auto's cleaning removes whatever they hold."""
+    found = []
+    for root in nodes:
+        i, end = root + 1, root + f.count[root]
+        while i < end:
+            if kinds[i] in _MARKED and f.chars[i] <= wrapper_chars:
+                found.append(i)
+                i += f.count[i]
+            else:
+                i += 1
+    return found
+
+
+def _inside_any(f: feat.Features, i: int, roots: list[int]) -> bool:
+    return any(f.holds(r, i) for r in roots)

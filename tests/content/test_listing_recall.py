@@ -1,0 +1,62 @@
+"""Listing recall for auto (filters/content/listing_recall.py): a listing split into several
+groups of entries keeps every entry's links (title, author) and date."""
+from __future__ import annotations
+
+from tests.content.algo_util import joined_selection
+
+AUTHORS = ["Renata Lopes", "Sergei Danov", "Steffi Jansen", "Ben Linders", "Nia Forsberg"]
+SECTIONS = ["News", "Articles", "Podcasts", "Presentations"]
+
+
+def card(section: int, i: int) -> str:
+    """A story's card: its picture, then its linked title, topic and author and its date, nothing else."""
+    n = section * 10 + i
+    return (
+        f"<li class='card'><img src='/i/{n}.jpg' alt=''><div class='card__content'><a href='/s/{n}'>Story {n}: faster build pipelines</a> "
+        f"<a href='/t/cloud'>Cloud</a> <a href='/profile/{i}'>{AUTHORS[i]}</a> on Mar {n % 28 + 1:02d}</div></li>"
+    )
+
+
+WELCOME = (
+    "<p>Engineering news from the teams that build and run large systems: what they changed, what they "
+    "measured and what they would do again. New stories every weekday, podcasts on Fridays, and the talks "
+    "of our conferences a month after each event, free to watch.</p>"
+)
+
+
+def front_page(intro: str = WELCOME) -> str:
+    """A section front: a welcome, then four blocks of cards, each under its own heading and in its
+    own kind of block, none holding half the page."""
+    menu = "<nav><ul>" + "".join(f"<li><a href='/p{i}'>Topic {i}</a></li>" for i in range(8)) + "</ul></nav>"
+    blocks = "".join(
+        f"<section class='{name.lower()}-block'><h2>{name}</h2><ul class='cards'>{''.join(card(s, i) for i in range(5))}</ul></section>"
+        for s, name in enumerate(SECTIONS)
+    )
+    return f"<html><body>{menu}<main><h1>Engineering news</h1>{intro}{blocks}</main></body></html>"
+
+
+def test_every_group_of_cards_keeps_its_authors(algo):
+    text = joined_selection(algo, front_page(), "https://example.com/")
+    for s in range(len(SECTIONS)):
+        for i in range(5):
+            assert f"Story {s * 10 + i}:" in text
+            assert AUTHORS[i] in text
+
+
+def test_a_discussion_page_is_not_a_listing(algo):
+    """The same cards on a thread's page are its posts' furniture (their dates, their posters):
+    the rule stays out of it."""
+    text = joined_selection(algo, front_page(), "https://example.com/threads/build-pipelines.123/")
+    assert not all(author in text for author in AUTHORS)
+
+
+def test_an_article_with_sections_of_related_stories_loses_them(algo):
+    """With an article's prose beside them, the groups of cards are its related stories: they go."""
+    prose = "".join(
+        f"<p>Paragraph {i} of the essay explains, at some length and with care, how the team rebuilt its pipelines, "
+        f"what it measured before and after, and why the old scheduler could not keep up with the load.</p>"
+        for i in range(12)
+    )
+    text = joined_selection(algo, front_page(WELCOME + prose), "https://example.com/essay")
+    assert "Paragraph 11 of the essay" in text
+    assert "Renata Lopes" not in text
