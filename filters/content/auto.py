@@ -144,6 +144,7 @@ class Auto(ContentAlgorithm):
             choice.f, choice.kinds, choice.scores, choice.forum, choice.best, choice.probability)
         seo = None  # (collections.py: a grid of tiles, not the text for search engines beside it)
         if not forum:
+            best = listing_recall.around_entries(f, kinds, best)  # (listing_recall.py: one of a listing's <article> entries)
             best, seo = collection_rules.grid_over_seo_text(f, kinds, scores, best, choice.groups)
             best = product.with_product_title(f, kinds, best, ctx)  # (product.py: the name beside a description)
         parent = f.parent[best]

@@ -16,6 +16,15 @@ still goes, and a group inside a marked subtree is not looked at. ``auto`` does 
 discussion page (by URL or microdata: there the groups are posts and their furniture) nor
 when the selection holds an article's prose even before its teasers are discounted (a
 listicle's cards beside a carousel of related stories).
+
+``around_entries`` widens a container found inside one of a listing's entries: a blog's index
+built of ``<article>`` cards whose wrappers differ (each card nested in its own layout ``div``s,
+so they are not siblings and not auto's records) scores nothing anywhere, and the best
+container is one card's linked title. When the container is (inside) an ``<article>`` and at
+least ``MIN_ENTRIES`` articles of the same class, outside marked subtrees and not nested in
+one another, share the page with none holding more than ``ENTRY_MAX_SHARE`` of their text,
+the lowest element holding them all is the container. An article page's own ``<article>``
+holds most of the text beside its related stories' cards, and stays.
 """
 from __future__ import annotations
 
@@ -27,6 +36,11 @@ GROUPS_MIN_SHARE = 0.5
 # ... in at least this many groups (one group is listings.py's ``spared_records``; on a shop's
 # single grid, the tiles' category and colour links are kept by some references, not by others).
 MIN_GROUPS = 2
+# Articles of one class, at least this many, are a listing's entries ...
+MIN_ENTRIES = 3
+# ... when none holds more than this share of their text (one that does is the page's article
+# beside its related stories).
+ENTRY_MAX_SHARE = 0.6
 # Hint kinds cleaning removes whatever the listing (auto's boilerplate and comment marks).
 _MARKED = hints.MARKED
 
@@ -83,3 +97,51 @@ def _marked_roots(f: feat.Features, kinds: list[int], nodes: list[int], wrapper_
 
 def _inside_any(f: feat.Features, i: int, roots: list[int]) -> bool:
     return any(f.holds(r, i) for r in roots)
+
+
+def around_entries(f: feat.Features, kinds: list[int], best: int) -> int:
+    """The lowest element holding every ``<article>`` of the kind (same class) that holds or is
+    inside the container ``best``, when there are at least ``MIN_ENTRIES`` such articles outside
+    marked subtrees and none holds more than ``ENTRY_MAX_SHARE`` of their text; else ``best``
+    (see the module's docstring)."""
+    entry = _article_around(f, best)
+    if entry is None:
+        return best
+    key = f.elements[entry].get("class") or ""
+    entries = [i for i in _outermost_articles(f, kinds) if (f.elements[i].get("class") or "") == key]
+    chars = sum(f.chars[i] for i in entries)
+    if len(entries) < MIN_ENTRIES or entry not in entries or f.chars[entry] > ENTRY_MAX_SHARE * chars:
+        return best
+    return _common_ancestor(f, entries)  # (outside marked subtrees, as the entries are)
+
+
+def _article_around(f: feat.Features, best: int) -> int | None:
+    """The outermost ``<article>`` holding ``best`` (itself included), or None."""
+    found, i = None, best
+    while i > 0:
+        if f.tags[i] == "article":
+            found = i
+        i = f.parent[i]
+    return found
+
+
+def _outermost_articles(f: feat.Features, kinds: list[int]) -> list[int]:
+    """The ``<article>`` elements with text, outside marked subtrees and other articles."""
+    found = []
+    i, n = 0, len(f)
+    while i < n:
+        if kinds[i] in _MARKED and i:
+            i += f.count[i]
+        elif f.tags[i] == "article" and f.chars[i]:
+            found.append(i)
+            i += f.count[i]
+        else:
+            i += 1
+    return found
+
+
+def _common_ancestor(f: feat.Features, nodes: list[int]) -> int:
+    a = nodes[0]
+    while not all(f.holds(a, i) for i in nodes):
+        a = f.parent[a]
+    return a

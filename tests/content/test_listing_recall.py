@@ -60,3 +60,38 @@ def test_an_article_with_sections_of_related_stories_loses_them(algo):
     text = joined_selection(algo, front_page(WELCOME + prose), "https://example.com/essay")
     assert "Paragraph 11 of the essay" in text
     assert "Renata Lopes" not in text
+
+
+TITLES = ["Scaling global storytelling", "Optimizing recommendations", "Mount mayhem on modern CPUs", "Rebuilding the edge", "Lessons from chaos drills"]
+
+
+def index_card(i: int) -> str:
+    """A blog index's card: an <article> deep in wrappers of its own (not a sibling of the others)."""
+    article = (
+        f"<article class='card'><div><a href='/p/{i}'><h2>{TITLES[i]}</h2><h3>How our engineers approached part {i} of the "
+        f"problem, and what they would keep or change when they do it again next year</h3></a>"
+        f"<div><a href='/u/{i}'>Author {i}</a></div><div><a href='/b/{i}'>Blog</a></div><div>{i + 1}d ago</div>"
+        f"<div><a href='/s/{i}'>Save</a></div><div><a href='/m/{i}'>More</a></div></div></article>"
+    )
+    return f"<div class='col-{i}'><div class='cell'>{article}</div></div>" if i % 2 else f"<div class='row-{i}'>{article}</div>"
+
+
+def test_a_container_inside_one_of_several_article_cards_widens_to_all(algo):
+    page = "<html><body><nav><a href='/'>Home</a><a href='/about'>About</a></nav><div id='root'>" + "".join(
+        index_card(i) for i in range(5)) + "</div></body></html>"
+    text = joined_selection(algo, page, "https://example.com/")
+    assert all(title in text for title in TITLES)
+
+
+def test_an_article_beside_its_related_cards_stays_alone(algo):
+    body = "".join(
+        f"<p>Paragraph {i} of the post explains, at some length and with care, how the team rebuilt its pipelines "
+        f"and what it measured before and after.</p>" for i in range(8)
+    )
+    page = (
+        f"<html><body><div id='root'><article class='card'><h1>Rebuilding the edge</h1>{body}</article>"
+        + "".join(index_card(i) for i in (0, 1, 2, 4)) + "</div></body></html>"
+    )
+    text = joined_selection(algo, page, "https://example.com/p/3")
+    assert "Paragraph 7 of the post" in text
+    assert TITLES[0] not in text
