@@ -153,6 +153,7 @@ class Auto(ContentAlgorithm):
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
+            nodes = listing_recall.with_twin_blocks(f, kinds, nodes, best)  # (listing_recall.py: a listing's second block, its twin)
         if seo is not None:  # (the text the grid won over does not come back beside it)
             nodes = collection_rules.outside(f, nodes, seo)
         if not forum:
@@ -422,6 +423,7 @@ class Auto(ContentAlgorithm):
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
             if not discussion and all_prose < self.options.article_prose_chars:  # (listing_recall.py: a listing in several groups; not a thread's posts, not an article's teasers)
                 spared |= listing_recall.spared_group_entries(f, kinds, nodes, groups, self.options.boilerplate_max_share)
+                spared |= listing_recall.spared_twins(f, kinds, nodes)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:

@@ -25,6 +25,14 @@ least ``MIN_ENTRIES`` articles of the same class, outside marked subtrees and no
 one another, share the page with none holding more than ``ENTRY_MAX_SHARE`` of their text,
 the lowest element holding them all is the container. An article page's own ``<article>``
 holds most of the text beside its related stories' cards, and stays.
+
+``with_twin_blocks`` and ``spared_twins`` keep a listing that comes in two blocks built
+alike: a wiki's category page lists its subcategories (each with a count beside its link:
+they score, and one of them is the container) and then its pages (bare links in the same
+lettered columns: a menu to auto, scoring nothing). In a selection that is not an article, a
+child of a sibling of the container's parent with the container's tag and class, whose first
+child has the tag and class of the container's first child, joins the selection (outside
+marked subtrees), and blocks selected with such a twin keep their link lists through cleaning.
 """
 from __future__ import annotations
 
@@ -145,3 +153,40 @@ def _common_ancestor(f: feat.Features, nodes: list[int]) -> int:
     while not all(f.holds(a, i) for i in nodes):
         a = f.parent[a]
     return a
+
+
+def with_twin_blocks(f: feat.Features, kinds: list[int], nodes: list[int], best: int) -> list[int]:
+    """The selection ``nodes`` with the container's twins added, in document order: the
+    children of its parent's siblings that have the container's tag and class and whose first
+    child has the tag and class of the container's first child, outside marked subtrees (see
+    the module's docstring)."""
+    parent = f.parent[best]
+    if parent <= 0 or not f.elements[best].get("class"):
+        return nodes
+    key = _twin_key(f, best)
+    twins = [j for uncle in f.children(f.parent[parent]) if uncle != parent and kinds[uncle] not in _MARKED
+             for j in f.children(uncle) if f.chars[j] and kinds[j] not in _MARKED and _twin_key(f, j) == key]
+    if not twins:
+        return nodes
+    return sorted(set(nodes) | set(twins))
+
+
+def _twin_key(f: feat.Features, i: int) -> tuple:
+    first = i + 1 if f.count[i] > 1 else None
+    inner = (f.tags[first], f.elements[first].get("class") or "") if first is not None else None
+    return f.tags[i], f.elements[i].get("class") or "", inner
+
+
+def spared_twins(f: feat.Features, kinds: list[int], nodes: list[int]) -> set[int]:
+    """Element numbers of the unmarked elements of the selected blocks that have a twin among
+    the selected blocks (same ``_twin_key``): a listing in two blocks, its link entries kept."""
+    keys: dict[tuple, list[int]] = {}
+    for n in nodes:
+        if f.elements[n].get("class"):
+            keys.setdefault(_twin_key(f, n), []).append(n)
+    spared: set[int] = set()
+    for twins in keys.values():
+        if len(twins) > 1:
+            for n in twins:
+                spared.update(i for i in range(n, n + f.count[n]) if kinds[i] not in _MARKED)
+    return spared

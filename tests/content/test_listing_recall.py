@@ -95,3 +95,35 @@ def test_an_article_beside_its_related_cards_stays_alone(algo):
     text = joined_selection(algo, page, "https://example.com/p/3")
     assert "Paragraph 7 of the post" in text
     assert TITLES[0] not in text
+
+
+LANGUAGES = ["Ada", "Basic", "Cobol", "Dart", "Elm", "Forth", "Go", "Haskell", "Icon", "Java", "Kotlin", "Lisp"]
+
+
+def category_block(block_id: str, heading: str, entries: list[str]) -> str:
+    """One block of a wiki's category page: a heading, then lettered columns of entries."""
+    groups = "".join(
+        f"<div class='cat-group'><h3>{letter}</h3><ul>{''.join(f'<li>{e}</li>' for e in entries[k::3])}</ul></div>"
+        for k, letter in enumerate("ABC")
+    )
+    return f"<div id='{block_id}'><h2>{heading}</h2><div class='cat-content'><div class='cat-columns'>{groups}</div></div></div>"
+
+
+def category_page() -> str:
+    subcategories = [f"<a href='/c/{n}'>{n} dialects and implementations</a> ({len(n)} C, {len(n) + 2} P)" for n in LANGUAGES]
+    pages = [f"<a href='/w/{n}'>{n} (language)</a>" for n in LANGUAGES]
+    return (
+        "<html><body><nav><a href='/'>Main page</a><a href='/random'>Random</a><a href='/help'>Help</a></nav>"
+        "<main><h1>Category: Programming languages</h1><div class='generated'>"
+        + category_block("subcategories", "Subcategories", subcategories)
+        + category_block("pages", "Pages in this category", pages)
+        + "</div></main></body></html>"
+    )
+
+
+def test_a_listing_block_brings_its_twin_of_bare_links(algo):
+    """The pages of a category are bare links in a block built like the subcategories' block:
+    they are the listing's second part, not a menu."""
+    text = joined_selection(algo, category_page(), "https://example.com/wiki/Category:Programming_languages")
+    assert "Kotlin dialects and implementations" in text
+    assert all(f"{n} (language)" in text for n in LANGUAGES)
