@@ -158,17 +158,22 @@ def _common_ancestor(f: feat.Features, nodes: list[int]) -> int:
 def with_twin_blocks(f: feat.Features, kinds: list[int], nodes: list[int], best: int) -> list[int]:
     """The selection ``nodes`` with the container's twins added, in document order: the
     children of its parent's siblings that have the container's tag and class and whose first
-    child has the tag and class of the container's first child, outside marked subtrees (see
-    the module's docstring)."""
+    child has the tag and class of the container's first child, outside marked subtrees and
+    the selection (see the module's docstring)."""
     parent = f.parent[best]
     if parent <= 0 or not f.elements[best].get("class"):
         return nodes
     key = _twin_key(f, best)
     twins = [j for uncle in f.children(f.parent[parent]) if uncle != parent and kinds[uncle] not in _MARKED
-             for j in f.children(uncle) if f.chars[j] and kinds[j] not in _MARKED and _twin_key(f, j) == key]
+             for j in f.children(uncle) if f.chars[j] and kinds[j] not in _MARKED and _twin_key(f, j) == key and not _overlaps(f, j, nodes)]
     if not twins:
         return nodes
     return sorted(set(nodes) | set(twins))
+
+
+def _overlaps(f: feat.Features, i: int, nodes: list[int]) -> bool:
+    """Whether element ``i`` is inside one of ``nodes`` or holds one."""
+    return any(f.holds(n, i) or f.holds(i, n) for n in nodes)
 
 
 def _twin_key(f: feat.Features, i: int) -> tuple:
