@@ -41,6 +41,7 @@ from . import rescue
 from . import accordions
 from . import landmarks
 from . import listings
+from . import listing_recall
 from . import sections
 from . import shells
 from . import listing_trim
@@ -144,6 +145,7 @@ class Auto(ContentAlgorithm):
             choice.f, choice.kinds, choice.scores, choice.forum, choice.best, choice.probability)
         seo = None  # (collections.py: a grid of tiles, not the text for search engines beside it)
         if not forum:
+            best = listing_recall.around_entries(f, kinds, best)  # (listing_recall.py: one of a listing's <article> entries)
             best, seo = collection_rules.grid_over_seo_text(f, kinds, scores, best, choice.groups)
             best = product.with_product_title(f, kinds, best, ctx)  # (product.py: the name beside a description)
         parent = f.parent[best]
@@ -152,12 +154,13 @@ class Auto(ContentAlgorithm):
         nodes = self._with_siblings(f, kinds, scores, best, forum, probability)
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
+            nodes = listing_recall.with_twin_blocks(f, kinds, nodes, best)  # (listing_recall.py: a listing's second block, its twin)
         if seo is not None:  # (the text the grid won over does not come back beside it)
             nodes = collection_rules.outside(f, nodes, seo)
         if not forum:
             collection_rules.unmark_tile_parts(f, kinds, nodes, choice.groups)  # (collections.py: a tile's "price-tag")
             product.unmark_prose_slides(f, kinds, nodes, self.options.prose_min_chars)  # (product.py: feature slides)
-        removed = self._clean(f, kinds, scores, nodes, forum, ctx, choice.groups)
+        removed = self._clean(f, kinds, scores, nodes, forum, ctx, choice.groups, discussion)
         selected = [f.elements[i] for i in nodes]
         if discussion or forum or discussion_rules.has_poster_stats(selected):  # signatures and poster stats under every post, the other threads listed (discussion.py)
             removed += discussion_rules.remove_post_furniture(selected, ctx)
@@ -411,17 +414,21 @@ class Auto(ContentAlgorithm):
                 nodes.append(j)
         return nodes
 
-    def _clean(self, f: feat.Features, kinds: list[int], scores: list[float], nodes: list[int], forum: bool, ctx: PageContext, groups: list[list[int]] = ()) -> int:
+    def _clean(self, f: feat.Features, kinds: list[int], scores: list[float], nodes: list[int], forum: bool, ctx: PageContext,
+               groups: list[list[int]] = (), discussion: bool = False) -> int:
         content_chars = max(sum(f.chars[i] for i in nodes), 1)
         # With this much prose the content is an article: its link lists are navigation even
         # when their titles are long (archives, tables of contents, related posts).
-        prose = self._prose_chars(f, nodes)
+        prose = all_prose = self._prose_chars(f, nodes)
         if prose >= self.options.article_prose_chars and not forum:  # (listings.py: teasers are a listing's prose, not an article's)
             prose -= self._prose_chars(f, listings.teaser_entries(f, nodes, groups, self.options.prose_min_chars))
         article = prose >= self.options.article_prose_chars
         spared = set() if article else listings.spared_records(f, kinds, nodes, self.options.record_min_items)  # (listings.py: a listing's entries are not link lists)
         if not article and not forum:
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
+            if not discussion and all_prose < self.options.article_prose_chars:  # (listing_recall.py: a listing in several groups; not a thread's posts, not an article's teasers)
+                spared |= listing_recall.spared_group_entries(f, kinds, nodes, groups, self.options.boilerplate_max_share)
+                spared |= listing_recall.spared_twins(f, kinds, nodes)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:
