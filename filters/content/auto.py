@@ -418,6 +418,8 @@ class Auto(ContentAlgorithm):
         spared = set() if article else listings.spared_records(f, kinds, nodes, self.options.record_min_items)  # (listings.py: a listing's entries are not link lists)
         if not article and not forum:
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
+        if not forum:
+            spared |= collection_rules.shop_grid_wrappers(f, nodes, groups)  # (collections.py: a grid of names and prices)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:
