@@ -429,6 +429,8 @@ class Auto(ContentAlgorithm):
             if not discussion and all_prose < self.options.article_prose_chars:  # (listing_recall.py: a listing in several groups; not a thread's posts, not an article's teasers)
                 spared |= listing_recall.spared_group_entries(f, kinds, nodes, groups, self.options.boilerplate_max_share)
                 spared |= listing_recall.spared_twins(f, kinds, nodes)
+        if not forum:
+            spared |= collection_rules.shop_grid_wrappers(f, nodes, groups)  # (collections.py: a grid of names and prices)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:

@@ -16,6 +16,10 @@ page has such a grid outside that block, the grid is what the page shows its rea
 A part that every tile of a grid repeats (its price, its tags) is the tile's own, even when a style
 word in its class reads as boilerplate ("price-tag", "SaleTagBlock"): such marks are cleared when the
 grid holds most of the selection; parts named as metadata (bylines, dates, rating lines) keep theirs.
+
+A shop's grid of names and prices is nearly all link text, so its wrapper reads as a link list; when
+the grid holds a quarter of the selection (beside a shop's prose long enough to count as an article)
+it is the page's list of products and stays. A narrower strip ("recommended accessories") still goes.
 """
 from __future__ import annotations
 
@@ -199,3 +203,26 @@ def _template_parts(f: feat.Features, kinds: list[int], members: list[int]) -> l
 def _is_style_mark(el, tag: str) -> bool:
     """Whether ``el``'s boilerplate mark comes from a style word alone, and it is not named as metadata."""
     return hints.weak_boilerplate(el, tag) and not _META_NAME.search(f"{el.get('class') or ''} {el.get('id') or ''}")
+
+
+# A shop's grid holding at least this share of the selection's text is the page's own list, not a list of
+# links (a narrower strip beside a product or an article is its "recommended"/"more games" row: 10-18%).
+GRID_SPARED_MIN_SHARE = 0.25
+
+
+def shop_grid_wrappers(f: feat.Features, nodes: list[int], groups: list[list[int]]) -> set[int]:
+    """Element numbers of the parents of the shop grids (image tiles with prices) holding at least
+    GRID_SPARED_MIN_SHARE of the selection ``nodes``, and of their ancestors inside the selection of
+    which the grid holds GRID_WRAPPER_SHARE: a grid of names and prices is mostly link text, and the
+    page's content all the same."""
+    limit = GRID_SPARED_MIN_SHARE * sum(f.chars[i] for i in nodes)
+    spared: set[int] = set()
+    for members in groups:
+        if not _is_shop_grid(f, members, nodes, limit):
+            continue
+        chars = sum(f.chars[i] for i in members)
+        i = f.parent[members[0]]
+        while i > 0 and i not in nodes and f.chars[i] * GRID_WRAPPER_SHARE <= chars:
+            spared.add(i)
+            i = f.parent[i]
+    return spared

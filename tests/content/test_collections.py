@@ -183,3 +183,35 @@ def test_cards_without_prices_keep_the_marks_of_their_parts(algo):
         html = html.replace(f">{price}<", f">{price[1:]} readers<")
     text = selected_text(algo, html)
     assert not any(f"{price[1:]} readers" in text for _, _, price in SHOES)
+
+
+SOCKS = [("Stance Baron Socks", "$15"), ("Stance Curren Socks", "$15"), ("Black Dress Shoes", "$30"),
+         ("Brown Leather Dress Shoes", "$35"), ("Stance Hudson Socks", "$15"), ("Navy Icon Socks", "$14")]
+PROSE = ("<p>Our selection of dress shoes and tuxedo shoe rentals cater to a variety of tastes, and every pair is "
+         "cleaned, checked and packed by hand before it ships to you.</p>") * 10
+
+
+def shop_grid(items=SOCKS * 5) -> str:
+    """A grid of image tiles, each one link around its picture, name and price (all link text)."""
+    return "<div class='wrap'><div class='grid'>" + "".join(
+        f"<div class='tile'><a href='/p/{i}'><img src='/{i}.jpg' alt=''>{name} {price}</a></div>"
+        for i, (name, price) in enumerate(items)) + "</div></div>"
+
+
+def test_a_shop_grid_beside_article_length_prose_is_no_link_list(algo):
+    text = selected_text(algo, page(f"<section>{PROSE}</section>{shop_grid()}"))
+    assert "tuxedo shoe rentals" in text
+    assert "Stance Baron Socks $15" in text and "Navy Icon Socks $14" in text
+
+
+def test_a_grid_of_links_without_prices_beside_prose_still_goes(algo):
+    names = [(name, "") for name, _ in SOCKS * 5]
+    text = selected_text(algo, page(f"<section>{PROSE}</section>{shop_grid(names)}"))
+    assert "tuxedo shoe rentals" in text
+    assert "Stance Baron Socks" not in text
+
+
+def test_a_narrow_strip_of_priced_tiles_beside_prose_still_goes(algo):
+    text = selected_text(algo, page(f"<section>{PROSE}</section>{shop_grid(SOCKS)}"))
+    assert "tuxedo shoe rentals" in text
+    assert "Stance Baron Socks" not in text
