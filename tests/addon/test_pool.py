@@ -282,3 +282,19 @@ def test_process_too_large_after_decoding_is_unchanged():
 
     reply = process(job(gzip.compress(ARTICLE), content_encoding="gzip", max_body_bytes=1024), _Pipelines())
     assert reply.status == UNCHANGED and "limit" in reply.reason
+
+
+def test_a_pool_with_a_niceness_starts_its_workers_at_a_lower_priority():
+    async def main():
+        plain, low = await started_pool(), WorkerPool(1, spec(), niceness=5)
+        low.start()
+        await low.wait_started()
+        try:
+            (plain_pid,), (low_pid,) = plain.pids(), low.pids()
+            assert os.getpriority(os.PRIO_PROCESS, low_pid) == min(os.getpriority(os.PRIO_PROCESS, plain_pid) + 5, 19)
+            assert (await low.run(job(), START_S)).status == OK  # and it filters like any worker
+        finally:
+            plain.close()
+            low.close()
+
+    asyncio.run(main())
