@@ -128,11 +128,13 @@ def lower_priority(pid: int, niceness: int) -> None:
 
 
 class WorkerPool:
-    """``size`` workers taking jobs in turn; ``niceness`` above 0 starts them at a lower priority."""
+    """``size`` workers taking jobs in turn; ``niceness`` above 0 starts them at a lower priority
+    (and such workers want a longer ``kill_grace_s``: on a busy machine they reach their budget check late)."""
 
-    def __init__(self, size: int, spec: ConfigSpec, niceness: int = 0, name: str = "worker"):
+    def __init__(self, size: int, spec: ConfigSpec, niceness: int = 0, name: str = "worker", kill_grace_s: float = KILL_GRACE_S):
         self.size = size
         self.niceness = niceness
+        self.kill_grace_s = kill_grace_s  # how long a worker past the caller's timeout may take to give up
         self.name = name  # in the workers' names in the log ("clearpage-worker-3", "clearpage-slow-lane-1")
         self.spec = spec  # replaced on reload; jobs carry it, workers rebuild by digest
         self.restarts = 0
@@ -171,7 +173,7 @@ class WorkerPool:
         try:
             return await asyncio.wait_for(asyncio.shield(call), remaining)
         except TimeoutError:
-            self._loop.call_later(KILL_GRACE_S, self._kill_if_busy, worker, call)
+            self._loop.call_later(self.kill_grace_s, self._kill_if_busy, worker, call)
             raise PoolTimeout(f"over the time budget ({timeout_s * 1000:.0f} ms)") from None
         except (EOFError, OSError) as exc:
             self._retire(worker, f"died ({type(exc).__name__})")

@@ -61,6 +61,10 @@ SLOW_LANE_BYTES = 2 * 1024 * 1024
 # A Content-Encoded body is counted this many times its size: HTML compresses 4-10x.
 ENCODED_EXPANSION = 5
 SLOW_LANE_NICENESS = 10  # the lane's worker gets the CPU the others leave (a nice-10 process ~1/10 of a busy core's)
+# A lane worker past its budget gets the CPU last, so on a busy machine it reaches its next budget
+# check late: with the pool's 3 s grace it was killed and restarted 3 times in 28 big pages (bench
+# proxy, slow-page run, load average 10); a restart costs its warm-up, and a late one holds only the lane.
+SLOW_LANE_KILL_GRACE_S = 15.0
 SLOW_LANE_WORKERS = 1  # big pages are rare; a second one at the same time waits (and is served unfiltered at its budget)
 
 
@@ -255,7 +259,8 @@ class Clearpage:
             self.pool = WorkerPool(default_size(self.config.proxy.workers), self.spec)
             self.pool.start()
         if self.slow_lane is None:
-            self.slow_lane = WorkerPool(SLOW_LANE_WORKERS, self.spec, niceness=SLOW_LANE_NICENESS, name="slow-lane")
+            self.slow_lane = WorkerPool(SLOW_LANE_WORKERS, self.spec, niceness=SLOW_LANE_NICENESS, name="slow-lane",
+                                        kill_grace_s=SLOW_LANE_KILL_GRACE_S)
             self.slow_lane.start()
 
     def _pools(self) -> list[WorkerPool]:

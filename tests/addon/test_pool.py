@@ -298,3 +298,24 @@ def test_a_pool_with_a_niceness_starts_its_workers_at_a_lower_priority():
             low.close()
 
     asyncio.run(main())
+
+
+def test_a_pool_with_a_longer_grace_keeps_a_late_worker_past_the_default_one():
+    async def main():
+        pool = WorkerPool(1, spec(), kill_grace_s=KILL_GRACE_S + 30)
+        pool.start()
+        await pool.wait_started()
+        try:
+            (late,) = pool.pids()
+            os.kill(late, signal.SIGSTOP)  # a low-priority worker that gets no CPU for a while
+            with pytest.raises(PoolTimeout):
+                await pool.run(job(), 0.3)
+            await asyncio.sleep(KILL_GRACE_S + SLACK_S)
+            assert pool.restarts == 0 and pool.pids() == [late]  # the default grace is over; this pool's is not
+            os.kill(late, signal.SIGCONT)
+            assert (await pool.run(job(), START_S)).status == OK  # it answers the late page, then takes the next one
+            assert pool.pids() == [late]
+        finally:
+            pool.close()
+
+    asyncio.run(main())
