@@ -262,7 +262,7 @@ class Sampler:
             if cpu is not None:
                 self.cpu_first.setdefault(pid, cpu)
                 self.cpu_last[pid] = cpu
-        new_peak = rss >= self._peak_rss_kib
+        new_peak = rss > self._peak_rss_kib
         self._peak_rss_kib = max(rss, self._peak_rss_kib)
         self.samples.append((time.perf_counter() - self._started, self.progress[0], rss / 1024))
         self.breakdown.append((main / 1024, sorted((w / 1024 for w in workers), reverse=True)))
