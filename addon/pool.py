@@ -44,6 +44,7 @@ KILL_GRACE_S = 3.0
 RESPAWN_DELAY_S = 1.0  # after a worker failed to start, wait before trying again (no busy loop),
 MAX_RESPAWN_DELAY_S = 60.0  # doubling with each failure in a row up to this
 REAP_TIMEOUT_S = 5.0
+MAX_NICE = 19  # the lowest priority a Unix process can have
 
 
 class PoolTimeout(Exception):
@@ -67,7 +68,7 @@ def default_size(configured: int) -> int:
 class _Worker:
     """One child process (``python -m clearpage.addon.worker``) and its two pipes."""
 
-    def __init__(self, spec: ConfigSpec, number: int):
+    def __init__(self, spec: ConfigSpec, number: int, niceness: int = 0, kind: str = "worker"):
         job_read, job_write = os.pipe()
         reply_read, reply_write = os.pipe()
         try:
@@ -82,9 +83,11 @@ class _Worker:
             raise
         os.close(job_read)
         os.close(reply_write)
+        if niceness:
+            lower_priority(self.process.pid, niceness)
         self.jobs = Connection(job_write, readable=False)
         self.replies = Connection(reply_read, writable=False)
-        self.name = f"clearpage-worker-{number} (pid {self.process.pid})"
+        self.name = f"clearpage-{kind}-{number} (pid {self.process.pid})"
         self.retired = False
         self.jobs.send(spec)
 
@@ -115,9 +118,24 @@ class _Worker:
         # The pipes are closed when the last thread using them lets go of this object.
 
 
+def lower_priority(pid: int, niceness: int) -> None:
+    """Raise process ``pid``'s nice value by ``niceness`` over this process's own (the OS then gives
+    the CPU to the other processes first); a platform without nice values leaves it as it is."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, min(os.getpriority(os.PRIO_PROCESS, 0) + niceness, MAX_NICE))
+    except (AttributeError, OSError) as exc:
+        log.warning("clearpage: could not lower the priority of worker pid %d: %s", pid, exc)
+
+
 class WorkerPool:
-    def __init__(self, size: int, spec: ConfigSpec):
+    """``size`` workers taking jobs in turn; ``niceness`` above 0 starts them at a lower priority
+    (and such workers want a longer ``kill_grace_s``: on a busy machine they reach their budget check late)."""
+
+    def __init__(self, size: int, spec: ConfigSpec, niceness: int = 0, name: str = "worker", kill_grace_s: float = KILL_GRACE_S):
         self.size = size
+        self.niceness = niceness
+        self.kill_grace_s = kill_grace_s  # how long a worker past the caller's timeout may take to give up
+        self.name = name  # in the workers' names in the log ("clearpage-worker-3", "clearpage-slow-lane-1")
         self.spec = spec  # replaced on reload; jobs carry it, workers rebuild by digest
         self.restarts = 0
         # One thread per busy worker, one per starting worker, and a spare for reaping.
@@ -155,7 +173,7 @@ class WorkerPool:
         try:
             return await asyncio.wait_for(asyncio.shield(call), remaining)
         except TimeoutError:
-            self._loop.call_later(KILL_GRACE_S, self._kill_if_busy, worker, call)
+            self._loop.call_later(self.kill_grace_s, self._kill_if_busy, worker, call)
             raise PoolTimeout(f"over the time budget ({timeout_s * 1000:.0f} ms)") from None
         except (EOFError, OSError) as exc:
             self._retire(worker, f"died ({type(exc).__name__})")
@@ -195,7 +213,7 @@ class WorkerPool:
         if self.closed:
             return
         self._numbers += 1
-        worker = _Worker(self.spec, self._numbers)
+        worker = _Worker(self.spec, self._numbers, self.niceness, self.name)
         self._workers.add(worker)
         assert self._loop is not None
         started = asyncio.wrap_future(self._threads.submit(worker.handshake, START_TIMEOUT_S))

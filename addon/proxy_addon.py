@@ -30,6 +30,7 @@ from pathlib import Path
 from mitmproxy import ctx, exceptions, http
 
 from clearpage.addon import malloc
+from clearpage.addon.content_coding import codings as coding_names
 from clearpage.addon.content_coding import supported as coding_supported
 from clearpage.addon.pool import PoolTimeout, WorkerCrashed, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
@@ -53,6 +54,18 @@ INTEGRITY_HEADERS = ("content-md5", "digest", "content-digest", "repr-digest")
 # Cache-Control directives that let shared caches keep (or serve stale) the rewritten page.
 SHARED_CACHE_DIRECTIVES = frozenset({"public", "private", "s-maxage", "proxy-revalidate"})
 BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
+# A page this big (decoded) costs a worker a second or more of CPU: it goes to the slow lane, its own
+# worker at a lower priority, so that it never holds one of the workers everyday pages wait for
+# (a 20 MB page halved their capacity for its whole budget). About 1 in 100 wcxb-dev pages is bigger.
+SLOW_LANE_BYTES = 2 * 1024 * 1024
+# A Content-Encoded body is counted this many times its size: HTML compresses 4-10x.
+ENCODED_EXPANSION = 5
+SLOW_LANE_NICENESS = 10  # the lane's worker gets the CPU the others leave (a nice-10 process ~1/10 of a busy core's)
+# A lane worker past its budget gets the CPU last, so on a busy machine it reaches its next budget
+# check late: with the pool's 3 s grace it was killed and restarted 3 times in 28 big pages (bench
+# proxy, slow-page run, load average 10); a restart costs its warm-up, and a late one holds only the lane.
+SLOW_LANE_KILL_GRACE_S = 15.0
+SLOW_LANE_WORKERS = 1  # big pages are rare; a second one at the same time waits (and is served unfiltered at its budget)
 
 
 class Clearpage:
@@ -64,6 +77,7 @@ class Clearpage:
         self.path: str | None = None
         self.mode: str | None = None  # the clearpage_mode option; None = per-site config
         self.pool: WorkerPool | None = None
+        self.slow_lane: WorkerPool | None = None  # big pages' own worker (see SLOW_LANE_BYTES)
         self._stamp: tuple | None = None
         self._watcher: asyncio.Task | None = None
         self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
@@ -98,7 +112,9 @@ class Clearpage:
     async def running(self) -> None:
         # Pages that arrive before the workers are up would wait for them; so start them now
         # and announce the proxy as running once they answer.
-        await self._start_pool().wait_started()
+        self._start_pool()
+        for pool in self._pools():
+            await pool.wait_started()
         gc.freeze()  # see release_memory: what exists now (modules, config, mitmproxy) lives as long as the proxy
         if self._watcher is None:
             self._watcher = asyncio.get_running_loop().create_task(self._watch_config(), name="clearpage config watcher")
@@ -107,9 +123,9 @@ class Clearpage:
         if self._watcher is not None:
             self._watcher.cancel()
             self._watcher = None
-        if self.pool is not None:
-            self.pool.close()
-            self.pool = None
+        for pool in self._pools():
+            pool.close()
+        self.pool = self.slow_lane = None
 
     # ------------------------------------------------------------------ requests
 
@@ -192,7 +208,8 @@ class Clearpage:
         if malloc.worth_trimming(len(body)):
             release_memory()  # the chunks this body arrived in are garbage by now
         started = time.perf_counter()
-        pool = self._start_pool()
+        self._start_pool()
+        pool = self._pool_for(body, response.headers.get("content-encoding"))
         try:
             reply = await pool.run(self._job(flow, body), self.config.proxy.time_budget_ms / 1000)
         except (PoolTimeout, WorkerCrashed) as exc:
@@ -235,12 +252,24 @@ class Clearpage:
         assert self.config is not None
         return self.mode or self.config.profile_for(host).settings.mode
 
-    def _start_pool(self) -> WorkerPool:
+    def _start_pool(self) -> None:
+        """Start the workers and the slow lane's worker (once)."""
         assert self.config is not None and self.spec is not None
         if self.pool is None:
             self.pool = WorkerPool(default_size(self.config.proxy.workers), self.spec)
             self.pool.start()
-        return self.pool
+        if self.slow_lane is None:
+            self.slow_lane = WorkerPool(SLOW_LANE_WORKERS, self.spec, niceness=SLOW_LANE_NICENESS, name="slow-lane",
+                                        kill_grace_s=SLOW_LANE_KILL_GRACE_S)
+            self.slow_lane.start()
+
+    def _pools(self) -> list[WorkerPool]:
+        return [pool for pool in (self.pool, self.slow_lane) if pool is not None]
+
+    def _pool_for(self, body: bytes, content_encoding: str | None) -> WorkerPool:
+        """The slow lane for a big page, the workers for the rest."""
+        assert self.pool is not None and self.slow_lane is not None
+        return self.slow_lane if is_big_page(len(body), content_encoding) else self.pool
 
     def _install(self, config: Config, text: str | None) -> None:
         old = self.config
@@ -248,8 +277,9 @@ class Clearpage:
         self.spec = ConfigSpec(config.digest, self.path, text)
         for warning in config.warnings:
             log.warning("clearpage: %s", warning)
+        for pool in self._pools():
+            pool.spec = self.spec
         if self.pool is not None:
-            self.pool.spec = self.spec
             if old is not None and old.proxy.workers != config.proxy.workers:
                 log.warning("clearpage: proxy.workers changed; the new count applies when the proxy restarts")
         self._sync_stream_limit()
@@ -358,6 +388,12 @@ def write_back(response: http.Response, reply: Reply, elapsed_ms: float) -> None
     headers[HEADER] = f"mode={reply.mode}; ms={elapsed_ms:.0f}; removed={reply.removed}"
     response.headers = headers
     response.raw_content = reply.body  # in the original Content-Encoding: the worker re-applied it
+
+
+def is_big_page(body_bytes: int, content_encoding: str | None) -> bool:
+    """Whether a body this size (as received, in this Content-Encoding) goes to the slow lane."""
+    expansion = ENCODED_EXPANSION if coding_names(content_encoding) else 1
+    return body_bytes * expansion >= SLOW_LANE_BYTES
 
 
 def release_memory() -> None:

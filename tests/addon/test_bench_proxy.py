@@ -43,3 +43,22 @@ def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
     assert len(verdicts) >= 8
     assert any("20,000" in name and met is None for name, met in verdicts.items())  # too few requests for the flatness figure
     assert "overhead over bare mitmdump" in done.stdout and "target:" in done.stdout
+
+
+def test_the_sampler_reads_the_costly_pss_at_new_rss_peaks_and_every_few_samples(monkeypatch):
+    import os
+
+    from clearpage.filters.bench import proxy
+
+    rss = iter([100, 100, 100, 100, 100, 100, 100, 100, 120, 120, 80, 80])  # flat at its peak, then a higher one
+    read_at: list[int] = []
+    sampler = proxy.Sampler(os.getpid(), [0])
+    monkeypatch.setattr(proxy, "tree_pids", lambda pid: [pid])
+    monkeypatch.setattr(proxy, "_status_kib", lambda pid, key: next(rss) * 1024)
+    monkeypatch.setattr(proxy, "_pss_kib", lambda pid: read_at.append(len(sampler.samples) - 1) or 1024)
+    for _ in range(12):
+        sampler._sample()
+    # Sample numbers (0-based): 0 and 8 are new peaks (the samples equal to a peak are not); 5 and 10 the periodic reads.
+    assert 0 in read_at and 8 in read_at  # every new RSS peak has its PSS
+    assert len(read_at) < 12 / 2  # far fewer than one per sample
+    assert all(b - a <= proxy.PSS_EVERY for a, b in zip(read_at, read_at[1:]))  # and never more than PSS_EVERY apart

@@ -282,3 +282,40 @@ def test_process_too_large_after_decoding_is_unchanged():
 
     reply = process(job(gzip.compress(ARTICLE), content_encoding="gzip", max_body_bytes=1024), _Pipelines())
     assert reply.status == UNCHANGED and "limit" in reply.reason
+
+
+def test_a_pool_with_a_niceness_starts_its_workers_at_a_lower_priority():
+    async def main():
+        plain, low = await started_pool(), WorkerPool(1, spec(), niceness=5)
+        low.start()
+        await low.wait_started()
+        try:
+            (plain_pid,), (low_pid,) = plain.pids(), low.pids()
+            assert os.getpriority(os.PRIO_PROCESS, low_pid) == min(os.getpriority(os.PRIO_PROCESS, plain_pid) + 5, 19)
+            assert (await low.run(job(), START_S)).status == OK  # and it filters like any worker
+        finally:
+            plain.close()
+            low.close()
+
+    asyncio.run(main())
+
+
+def test_a_pool_with_a_longer_grace_keeps_a_late_worker_past_the_default_one():
+    async def main():
+        pool = WorkerPool(1, spec(), kill_grace_s=KILL_GRACE_S + 30)
+        pool.start()
+        await pool.wait_started()
+        try:
+            (late,) = pool.pids()
+            os.kill(late, signal.SIGSTOP)  # a low-priority worker that gets no CPU for a while
+            with pytest.raises(PoolTimeout):
+                await pool.run(job(), 0.3)
+            await asyncio.sleep(KILL_GRACE_S + SLACK_S)
+            assert pool.restarts == 0 and pool.pids() == [late]  # the default grace is over; this pool's is not
+            os.kill(late, signal.SIGCONT)
+            assert (await pool.run(job(), START_S)).status == OK  # it answers the late page, then takes the next one
+            assert pool.pids() == [late]
+        finally:
+            pool.close()
+
+    asyncio.run(main())

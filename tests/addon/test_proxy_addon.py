@@ -1,7 +1,9 @@
 """The addon in mitmproxy's test context with real worker processes and the real engine."""
+import contextlib
 import gzip
 import logging
 import os
+import signal
 import zlib
 
 import brotli
@@ -11,9 +13,11 @@ import zstandard
 from mitmproxy import exceptions
 from mitmproxy.test import taddons
 
-from clearpage.addon.proxy_addon import HEADER, STYLESHEET_PATH, Clearpage, private_cache_control, strip_bypass
+from clearpage.addon.proxy_addon import (
+    ENCODED_EXPANSION, HEADER, SLOW_LANE_BYTES, STYLESHEET_PATH, Clearpage, is_big_page, private_cache_control, strip_bypass,
+)
 from tests.support.mitm import AddonHarness
-from tests.support.pages import corrupt_gzip, page, png
+from tests.support.pages import big_page, corrupt_gzip, page, png
 
 ARTICLE = page("article.html")
 HTML = {"Content-Type": "text/html; charset=utf-8"}
@@ -343,3 +347,57 @@ def test_release_memory_frees_a_finished_big_body_held_in_a_cycle():
     finally:
         if was_enabled:
             gc.enable()
+
+
+# ---------------------------------------------------------------------- the slow lane
+
+
+def test_only_a_page_over_the_size_threshold_is_big():
+    assert is_big_page(SLOW_LANE_BYTES, None) and is_big_page(SLOW_LANE_BYTES, "identity")
+    assert not is_big_page(SLOW_LANE_BYTES - 1, None)
+    # A compressed body is judged by the size it will decode to, about ENCODED_EXPANSION times its own.
+    assert is_big_page(SLOW_LANE_BYTES // ENCODED_EXPANSION + 1, "gzip")
+    assert not is_big_page(SLOW_LANE_BYTES // ENCODED_EXPANSION - 1, "br")
+
+
+@pytest.fixture()
+def lane_harness(tmp_path):
+    config = "proxy:\n  workers: 1\n  max_body_bytes: 8388608\n  time_budget_ms: 60000\n"  # budget: a loaded test machine
+    h = AddonHarness(tmp_path, config)
+    yield h
+    h.close()
+
+
+@contextlib.contextmanager
+def paused(pids):
+    """SIGSTOP the processes for the block's duration (a worker busy on a page that never ends)."""
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        for pid in pids:
+            os.kill(pid, signal.SIGCONT)
+
+
+def test_a_big_page_goes_to_the_slow_lane_and_leaves_the_workers_free(lane_harness):
+    addon = lane_harness.addon
+    (worker,), (lane,) = addon.pool.pids(), addon.slow_lane.pids()
+    assert os.getpriority(os.PRIO_PROCESS, lane) > os.getpriority(os.PRIO_PROCESS, worker)  # the OS serves the workers first
+    with paused([worker]):  # the workers are busy: the big page is filtered all the same, by the lane
+        big = lane_harness.exchange(big_page(SLOW_LANE_BYTES), HTML, chunked=True)  # chunked: the harness's hooks run off the loop
+    assert big.response.headers[HEADER].startswith("mode=")
+    with paused([lane]):  # the lane is busy: an everyday page does not wait for it
+        small = lane_harness.exchange(ARTICLE, HTML)
+    assert small.response.headers[HEADER].startswith("mode=")
+
+
+def test_a_big_page_over_its_budget_in_the_lane_is_served_as_it_came(tmp_path):
+    h = AddonHarness(tmp_path, "proxy:\n  workers: 1\n  max_body_bytes: 8388608\n  time_budget_ms: 300\n")
+    try:
+        body = big_page(SLOW_LANE_BYTES)
+        with paused(h.addon.slow_lane.pids()):
+            exchange = h.exchange(body, HTML, chunked=True)
+        assert_untouched(exchange, body, HTML)
+    finally:
+        h.close()
