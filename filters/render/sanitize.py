@@ -66,6 +66,14 @@ LIST_TAGS = frozenset({"ul", "ol", "menu"})
 _LIST_CHILDREN = frozenset({"li", "script", "template"})
 _DL_CHILDREN = frozenset({"dt", "dd", "div", "script", "template"})
 RESERVED_IDS = frozenset({"cp-content"})
+# What clean's first pass changes: nodes that are not elements, and the tags above.
+_ACTED_ON = (etree.Comment, etree.ProcessingInstruction, etree.Entity, *sorted(REMOVED | FRAMES | UNWRAPPED | set(RENAMED)))
+# The ids of an element and its descendants, read by libxml2 (few elements have one).
+_IDS = etree.XPath("descendant-or-self::*/@id", smart_strings=False)
+# Attributes no element keeps (on no allow-list), the commonest of them: stripped from the whole
+# copy in one libxml2 pass, most elements are left with no attribute at all and the Python loop
+# below skips them (_filter_attributes would delete these one element at a time).
+NEVER_KEPT = ("class", "style", "role", "tabindex", "target", "rel", "itemprop", "itemscope", "itemtype", "loading", "decoding", "aria-hidden")
 # Elements whose sources _filter_attributes resolves (and so must see even without attributes).
 MEDIA_TAGS = frozenset({"img", "source", "video", "audio", "track"})
 # The descendants _drop_hidden has to look at, found by libxml2 instead of a Python walk over all.
@@ -75,13 +83,15 @@ _MAY_HIDE = etree.XPath(".//*[@hidden or @aria-hidden or @style]")
 def clean(root, base_url: str | None) -> None:
     """Clean ``root`` (a detached copy of the content) in place."""
     _drop_hidden(root)
-    for el in list(root.iter()):
+    # Only the nodes acted on, listed by libxml2 in document order (most elements are none of
+    # these: no Python step for them), the list made before any change as a walk over all would.
+    for el in list(root.iter(*_ACTED_ON)):
         if el is root:
             continue
         if not dom.is_element(el):  # comments, processing instructions
             dom.remove(el)
             continue
-        tag = dom.tag_of(el)
+        tag = el.tag
         if tag in REMOVED:
             dom.remove(el)
         elif tag in FRAMES:
@@ -91,6 +101,8 @@ def clean(root, base_url: str | None) -> None:
         elif tag in RENAMED:
             el.tag = RENAMED[tag]
     foreign = {el for top in root.iter("svg", "math") for el in top.iterdescendants()}
+    if not foreign:  # (inside svg/math a class or style draws: those keep theirs)
+        etree.strip_attributes(root, *NEVER_KEPT)
     for el in root.iter(etree.Element):  # elements only (what is_element keeps)
         if el in foreign:
             _strip_handlers(el)
@@ -205,7 +217,7 @@ def resolve_srcset(value: str, base_url: str | None) -> str:
 
 
 def _resolve_links(root, base_url: str | None) -> None:
-    ids = {ident for el in root.iter(etree.Element) if (ident := el.get("id"))}
+    ids = {ident for ident in _IDS(root) if ident}
     for a in list(root.iter("a")):
         href = a.get("href")
         if href is None:

@@ -42,3 +42,25 @@ def test_a_widget_word_followed_by_a_number_is_an_element_id_not_boilerplate():
 def hints_element(html: str):
     """The first <div> of a page made of ``html``."""
     return dom.parse(f"<html><body>{html}</body></html>").xpath("//body/div")[0]
+
+
+def _classify_by_each_regex(names: str) -> int:
+    """What ``_classify`` says of a plain <div>'s class/id string, each word test a regex call of its own."""
+    lowered = names.lower()
+    if not lowered:
+        return hints.NEUTRAL
+    content = hints._CONTENT_RE.search(lowered) is not None
+    if hints._COMMENT_RE.search(lowered):
+        return hints.COMMENTS
+    if re.search(hints._BOILERPLATE_WORDS, lowered) or hints._has_boilerplate_token(names):
+        return hints.NEUTRAL if content and not hints.strong_boilerplate(lowered) else hints.BOILERPLATE
+    return hints.CONTENT if content else hints.NEUTRAL
+
+
+_MIXED_NAMES = ["entry-content share-buttons", "post-body related", "article comments", "main-content widget_", "story sticky",
+                "blog\tfooter", "content sideNav", "reply- box", "docs-content Menu", "h-entry ad", "headEr", "tagS x", "Related-Posts entry"]
+
+
+@pytest.mark.parametrize("names", _NAMES + _MIXED_NAMES)
+def test_one_pass_word_set_classifies_like_each_regex_on_its_own(names):
+    assert hints._classify("div", "", "", names.strip()) == _classify_by_each_regex(names.strip())

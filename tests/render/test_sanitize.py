@@ -104,3 +104,19 @@ def test_media_without_attributes_still_get_controls():
 def test_blank_lang_and_dir_go_set_ones_stay():
     root = clean("<p lang='' dir=' '>a</p><p lang='fr' dir='rtl' class='c'>b</p><p class='c'>c</p><span dir='ltr' lang=' \t'>d</span>")
     assert [dict(el.attrib) for el in root.iter("p", "span")] == [{}, {"lang": "fr", "dir": "rtl"}, {}, {"dir": "ltr"}]
+
+
+def test_attributes_on_no_allow_list_go_with_or_without_a_drawing_beside_them():
+    # (without svg/math they are stripped from the whole copy at once; beside one, element by element)
+    html = "<p class='c' style='x' role='note' data-x='1' id='keep'>a <a href='/b' class='l' target='_blank' rel='nofollow'>b</a></p>"
+    for extra in ("", "<svg class='icon'><path class='fill' d='M0 0'/></svg>"):
+        root = clean(html + extra)
+        assert dict(root.find(".//p").attrib) == {"id": "keep"}
+        assert dict(root.find(".//a").attrib) == {"href": "https://news.test/b"}
+    assert root.find(".//path").get("class") == "fill"  # inside a drawing the class draws
+
+
+def test_comments_go_and_presentational_tags_are_renamed_in_document_order():
+    root = clean("<!-- note --><center><font>a</font><noscript><p>b</p></noscript></center><?pi x?><nav>c</nav>")
+    assert [el.tag for el in root.iter()] == ["div", "div", "span", "p", "div"]
+    assert dom.text_of(root) == "abc"
