@@ -175,7 +175,7 @@ def unmark_tile_parts(f: feat.Features, kinds: list[int], nodes: list[int], grou
 def _is_shop_grid(f: feat.Features, members: list[int], nodes: list[int], min_chars: float) -> bool:
     """Whether the group ``members`` sits in the selection ``nodes`` with at least ``min_chars`` of text,
     as image tiles (GRID_IMAGE_SHARE) of which TILE_PRICE_SHARE show a price."""
-    if sum(f.chars[i] for i in members) < min_chars or not any(f.holds(n, members[0]) for n in nodes):
+    if sum(f.chars[i] for i in members) < min_chars or not f.inside_any(members[0], nodes):
         return False
     if sum(1 for i in members if f.images[i]) < GRID_IMAGE_SHARE * len(members):
         return False

@@ -130,6 +130,14 @@ class Features:
         """Whether element ``i`` is ``root`` or inside it."""
         return root <= i < root + self.count[root]
 
+    def inside_any(self, i: int, roots) -> bool:
+        """Whether element ``i`` is one of ``roots`` or inside one."""
+        return any(self.holds(root, i) for root in roots)
+
+    def overlaps_any(self, i: int, roots) -> bool:
+        """Whether element ``i`` is inside one of ``roots`` or holds one."""
+        return any(self.holds(root, i) or self.holds(i, root) for root in roots)
+
     def prose_chars(self, roots, minimum: int) -> int:
         """Characters outside links in the prose blocks (with punctuation, at least ``minimum``
         long) of the subtrees ``roots``: what ``auto`` weighs to call a selection an article."""

@@ -78,7 +78,7 @@ def _outermost_entries(f: feat.Features, nodes: list[int], groups: list[list[int
     those nested in another listed member, in document order."""
     found = []
     for members in groups:
-        if _inside_any(f, members[0], nodes) and not _inside_any(f, members[0], marked):
+        if f.inside_any(members[0], nodes) and not f.inside_any(members[0], marked):
             found.extend(members)
     found.sort()
     outermost: list[int] = []
@@ -101,10 +101,6 @@ def _marked_roots(f: feat.Features, kinds: list[int], nodes: list[int], wrapper_
             else:
                 i += 1
     return found
-
-
-def _inside_any(f: feat.Features, i: int, roots: list[int]) -> bool:
-    return any(f.holds(r, i) for r in roots)
 
 
 def around_entries(f: feat.Features, kinds: list[int], best: int) -> int:
@@ -165,15 +161,10 @@ def with_twin_blocks(f: feat.Features, kinds: list[int], nodes: list[int], best:
         return nodes
     key = _twin_key(f, best)
     twins = [j for uncle in f.children(f.parent[parent]) if uncle != parent and kinds[uncle] not in _MARKED
-             for j in f.children(uncle) if f.chars[j] and kinds[j] not in _MARKED and _twin_key(f, j) == key and not _overlaps(f, j, nodes)]
+             for j in f.children(uncle) if f.chars[j] and kinds[j] not in _MARKED and _twin_key(f, j) == key and not f.overlaps_any(j, nodes)]
     if not twins:
         return nodes
     return sorted(set(nodes) | set(twins))
-
-
-def _overlaps(f: feat.Features, i: int, nodes: list[int]) -> bool:
-    """Whether element ``i`` is inside one of ``nodes`` or holds one."""
-    return any(f.holds(n, i) or f.holds(i, n) for n in nodes)
 
 
 def _twin_key(f: feat.Features, i: int) -> tuple:

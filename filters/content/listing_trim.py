@@ -77,7 +77,7 @@ def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[in
 def _is_listing(f: feat.Features, nodes: list[int], members: list[int]) -> bool:
     """Whether ``members`` are enough entries of a listing inside the selection ``nodes``, most
     of them with a linked title (not a table's rows, a plan's or a product's feature cards)."""
-    if len(members) < MIN_ENTRIES or f.tags[members[0]] in _ROW_TAGS or not _inside_any(f, members[0], nodes):
+    if len(members) < MIN_ENTRIES or f.tags[members[0]] in _ROW_TAGS or not f.inside_any(members[0], nodes):
         return False
     return sum(1 for m in members if listings.has_linked_heading(f, m)) >= TITLED_MIN_SHARE * len(members)
 
@@ -206,7 +206,3 @@ def _short_texts(f: feat.Features, m: int) -> list[tuple[int, str]]:
         if text and text[-1] not in _SENTENCE_END:
             found.append((i, text))
     return found
-
-
-def _inside_any(f: feat.Features, i: int, nodes: list[int]) -> bool:
-    return any(f.holds(n, i) for n in nodes)

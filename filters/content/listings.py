@@ -109,7 +109,7 @@ def entry_headers(f: feat.Features, kinds: list[int], nodes: list[int], groups: 
     of the selection's text the group holds (see the module's docstring)."""
     spared: set[int] = set()
     for members in groups:
-        if not _inside_any(f, members[0], nodes):
+        if not f.inside_any(members[0], nodes):
             continue
         template = _template_parts(f, kinds, members)
         if not template:
@@ -125,10 +125,6 @@ def entry_headers(f: feat.Features, kinds: list[int], nodes: list[int], groups: 
     return spared
 
 
-def _inside_any(f: feat.Features, i: int, nodes: list[int]) -> bool:
-    return any(f.holds(n, i) for n in nodes)
-
-
 def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], prose_min_chars: int) -> list[int]:
     """The outermost members, in document order, of the groups of records ``groups`` inside the
     selection ``nodes`` whose entries nearly all hold a linked heading and none more than
@@ -136,7 +132,7 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
     teasers (see the module's docstring)."""
     found = []
     for members in groups:
-        if (_inside_any(f, members[0], nodes) and sum(1 for m in members if has_linked_heading(f, m)) >= TEASER_LINK_SHARE * len(members)
+        if (f.inside_any(members[0], nodes) and sum(1 for m in members if has_linked_heading(f, m)) >= TEASER_LINK_SHARE * len(members)
                 and all(f.prose_chars((m,), prose_min_chars) <= TEASER_MAX_PROSE for m in members)):
             found.extend(members)
     found.sort()
@@ -185,14 +181,9 @@ def with_listing_beside(f: feat.Features, kinds: list[int], scores: list[float],
     for members in groups:
         chars = sum(f.chars[i] for i in members)
         parent = f.parent[members[0]]
-        if chars > best_chars and scores[parent] > 0 and not _overlaps(f, parent, nodes) and not f.under_kind(kinds, parent, _MARKED):
+        if chars > best_chars and scores[parent] > 0 and not f.overlaps_any(parent, nodes) and not f.under_kind(kinds, parent, _MARKED):
             best, best_chars = parent, chars
     return nodes if best is None else sorted(nodes + [best])
-
-
-def _overlaps(f: feat.Features, i: int, nodes: list[int]) -> bool:
-    """Whether element ``i`` is inside one of ``nodes`` or holds one."""
-    return any(f.holds(n, i) or f.holds(i, n) for n in nodes)
 
 
 def _inside_boilerplate_tag(f: feat.Features, i: int) -> bool:
