@@ -111,22 +111,32 @@ class AdServerFilter(Filter):
     # ------------------------------------------------------------------ URLs
 
     def _remove_ad_urls(self, doc, ctx: PageContext, report: FilterReport) -> None:
-        if self._abp is None:
-            check = _HostCheck(self._hosts, ctx, self.options.attributes).ad_url
-        else:
-            seen: dict[tuple[str, str], str | None] = {}
-            check = lambda el, names: self._ad_url(el, ctx, seen)  # noqa: E731
-        removed = False
         wanted = self._url_attributes
-        candidates = [(el, names) for el in dom.iter_document(doc, etree.Element) if not wanted.isdisjoint(names := el.keys())]
-        for el, names in candidates:
+        if self._abp is None:
+            # A hosts-only verdict depends on the attribute values alone, never on what was
+            # removed before: the hits are found in one pass, then removed in document order.
+            hits = _HostCheck(self._hosts, ctx, self.options.attributes).hits(doc, wanted)
+            removed = False
+            for el, reason in hits:
+                if el.getparent() is None or (removed and not _attached(el, doc)):
+                    continue  # the root, or inside something removed
+                self._kill_ad(el, ctx, report, reason)
+                removed = True
+            return
+        seen: dict[tuple[str, str], str | None] = {}
+        removed = False
+        candidates = [el for el in dom.iter_document(doc, etree.Element) if not wanted.isdisjoint(el.keys())]
+        for el in candidates:
             if el.getparent() is None or (removed and not _attached(el, doc)):
                 continue
-            hit = check(el, names)
+            hit = self._ad_url(el, ctx, seen)
             if hit:
-                target = self._enclosing(el) if self.options.remove_empty_wrappers else el
-                ctx.kill(target, report, hit, keep_links=False)  # an ad link is not worth keeping
+                self._kill_ad(el, ctx, report, hit)
                 removed = True
+
+    def _kill_ad(self, el, ctx: PageContext, report: FilterReport, reason: str) -> None:
+        target = self._enclosing(el) if self.options.remove_empty_wrappers else el
+        ctx.kill(target, report, reason, keep_links=False)  # an ad link is not worth keeping
 
     def _ad_url(self, el, ctx: PageContext, seen: dict) -> str | None:
         tag = dom.tag_of(el)
@@ -206,6 +216,17 @@ class _HostCheck:
         # a page repeats many URLs.
         self.values: dict[str, str | None] = {}
         self.srcset_values: dict[str, str | None] = {}
+
+    def hits(self, doc, wanted: frozenset[str]) -> list[tuple[object, str]]:
+        """Every element of ``doc`` carrying one of the ``wanted`` attributes whose URL is an ad,
+        in document order, with ``ad_url``'s reason; nothing is removed here."""
+        ad_url = self.ad_url
+        found = []
+        for el in dom.iter_document(doc, etree.Element):
+            names = el.keys()
+            if names and not wanted.isdisjoint(names) and (reason := ad_url(el, names)):
+                found.append((el, reason))
+        return found
 
     def ad_url(self, el, names) -> str | None:
         """The first configured attribute (among ``names``, the element's) whose URL is an ad, as a reason."""

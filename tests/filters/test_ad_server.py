@@ -219,3 +219,27 @@ def test_host_check_answers_as_the_general_verdict(options, attr, value):
     reason = f"{attr} {expected}" if expected else None
     assert check.ad_url(element, [attr]) == reason
     assert check.ad_url(element, [attr]) == reason  # again, from the value cache
+
+
+def test_host_check_hits_lists_every_ad_in_document_order_and_removes_nothing(options):
+    from clearpage.filters import dom
+    from clearpage.filters.chain import ad_server
+    from clearpage.filters.context import PageContext
+    from clearpage.filters.settings import load_config
+
+    ad = next(f for f in Pipeline(load_config()).config.base.chain_before_retainer if f.name == "ad_server")
+    body = ("<div id='box'><a id='link' href='https://www.taboola.com/c'><img id='img' src='https://cdn.taboola.com/a.jpg'></a></div>"
+            "<img id='own' src='/own.jpg'><iframe id='frame' data-src='https://ad.doubleclick.net/x'></iframe>" + ARTICLE)
+    doc = dom.parse(page(body))
+    before = len(list(doc.iter()))
+    check = ad_server._HostCheck(ad._hosts, PageContext(url=URL, base_url=URL), ad.options.attributes)
+    hits = check.hits(doc, frozenset(ad.options.attributes))
+    assert [el.get("id") for el, _ in hits] == ["link", "img", "frame"]
+    assert [reason.split()[0] for _, reason in hits] == ["href", "src", "data-src"]
+    assert len(list(doc.iter())) == before
+
+
+def test_an_ad_url_on_the_root_element_never_removes_the_page(options):
+    html = "<html data-src='https://ad.doubleclick.net/x'><body>" + ARTICLE + "</body></html>"
+    doc, report, _ = run_filter("ad_server", options("ad_server"), html, URL)
+    assert "story" in ids(doc) and report.count == 0
