@@ -27,6 +27,9 @@ navigation. ``auto`` does not count the prose of such entries (a group of record
 ``TEASER_LINK_SHARE`` of them with a linked heading, none with more than ``TEASER_MAX_PROSE``
 characters of prose) when it decides whether the selection is an article. An article's sections
 rarely link their headings, and a listicle's or a forum's longer entries are not teasers.
+A long run of entries (``TITLED_MIN_ENTRIES``) whose titles are parts named title or headline
+(``clip-title``: a video playlist's items, played by script, link nowhere and use no heading)
+counts as teasers too; a few sections named so are still an article's.
 
 ``with_listing_beside`` adds a listing to a selection that is not an article: a category
 page's description (a few paragraphs of prose) outscores a list of posts that are only
@@ -67,6 +70,12 @@ RESCUE_MIN_LINK_DENSITY = 0.5
 TEASER_LINK_SHARE = 0.8
 # ... when none holds more prose than this (a teaser is a paragraph or two; a forum post, a review may be longer).
 TEASER_MAX_PROSE = 700
+# A run of at least this many entries each holding a part named title is a listing's teasers too ...
+TITLED_MIN_ENTRIES = 8
+# ... when that title is short (a headline, not a section).
+TITLE_MAX_CHARS = 200
+# A class word naming an entry's title part, between separators ("clip-title", "item_headline"; not "subtitle").
+_TITLE_CLASS = re.compile(r"(?i)(?:^|[-_\s])(?:title|headline)(?:$|[-_\s])")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # A marked part in at least this share of a listing's entries is part of the entries' template.
 TEMPLATE_MIN_SHARE = 0.5
@@ -132,7 +141,7 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
     teasers (see the module's docstring)."""
     found = []
     for members in groups:
-        if (f.inside_any(members[0], nodes) and sum(1 for m in members if has_linked_heading(f, m)) >= TEASER_LINK_SHARE * len(members)
+        if (f.inside_any(members[0], nodes) and _titled_entries(f, members) >= TEASER_LINK_SHARE * len(members)
                 and all(f.prose_chars((m,), prose_min_chars) <= TEASER_MAX_PROSE for m in members)):
             found.extend(members)
     found.sort()
@@ -141,6 +150,22 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
         if not outermost or m >= outermost[-1] + f.count[outermost[-1]]:
             outermost.append(m)
     return outermost
+
+
+def _titled_entries(f: feat.Features, members: list[int]) -> int:
+    """How many of the entries ``members`` hold a linked heading or, in a long run of entries
+    (``TITLED_MIN_ENTRIES``), a title part named as such (a video playlist's items)."""
+    if len(members) < TITLED_MIN_ENTRIES:
+        return sum(1 for m in members if has_linked_heading(f, m))
+    return sum(1 for m in members if has_linked_heading(f, m) or _has_title_part(f, m))
+
+
+def _has_title_part(f: feat.Features, m: int) -> bool:
+    """Whether entry ``m`` holds a short element whose class names it the entry's title."""
+    for i in range(m + 1, m + f.count[m]):
+        if f.chars[i] and f.chars[i] <= TITLE_MAX_CHARS and _TITLE_CLASS.search(f.elements[i].get("class") or "") is not None:
+            return True
+    return False
 
 
 def has_linked_heading(f: feat.Features, m: int) -> bool:
