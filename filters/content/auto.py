@@ -155,6 +155,7 @@ class Auto(ContentAlgorithm):
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
             nodes = listing_recall.with_twin_blocks(f, kinds, nodes, best)  # (listing_recall.py: a listing's second block, its twin)
+            nodes = listing_recall.with_alike_entries(f, kinds, nodes, choice.groups)  # (listing_recall.py: featured entries built alike)
         if seo is not None:  # (the text the grid won over does not come back beside it)
             nodes = collection_rules.outside(f, nodes, seo)
         if not forum:
