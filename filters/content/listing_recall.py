@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from . import features as feat
 from . import hints
+from . import listings
 
 # Groups of records holding at least this share of the selection's text together are its listing.
 GROUPS_MIN_SHARE = 0.5
@@ -206,24 +207,14 @@ def with_alike_entries(f: feat.Features, kinds: list[int], nodes: list[int], gro
     keys: set[tuple[str, str]] = set()
     for members in groups:
         if f.inside_any(members[0], nodes) and sum(f.chars[m] for m in members) >= ALIKE_LISTING_SHARE * total:
-            keys |= _title_keys(f, members)
+            keys |= listings.entry_title_keys(f, members)
     if not keys:
         return nodes
     added: list[int] = []
     for members in groups:
         parent = f.parent[members[0]]
         if (not f.overlaps_any(parent, nodes) and not f.overlaps_any(parent, added)
-                and not f.under_kind(kinds, parent, _MARKED) and _title_keys(f, members) & keys):
+                and not f.under_kind(kinds, parent, _MARKED) and listings.entry_title_keys(f, members) & keys):
             added.append(parent)
     return sorted(nodes + added) if added else nodes
 
-
-def _title_keys(f: feat.Features, members: list[int]) -> set[tuple[str, str]]:
-    """(tag, class) of the classed headings found in at least half of the entries ``members``."""
-    counts: dict[tuple[str, str], int] = {}
-    for m in members:
-        found = {(f.tags[i], f.elements[i].get("class")) for i in range(m, m + f.count[m])
-                 if f.tags[i] in feat.HEADING_TAGS and f.chars[i] and f.elements[i].get("class")}
-        for key in found:
-            counts[key] = counts.get(key, 0) + 1
-    return {key for key, n in counts.items() if 2 * n >= len(members)}

@@ -31,6 +31,14 @@ A long run of entries (``TITLED_MIN_ENTRIES``) whose titles are parts named titl
 (``clip-title``: a video playlist's items, played by script, link nowhere and use no heading)
 counts as teasers too; a few sections named so are still an article's.
 
+``marked_titles`` keeps a sponsored entry's title: a shop's search results mark their paid
+entries by an id (``ad-listing-title-…``) on the same heading (tag and class) the other entries
+show unmarked, and cleaning removed those titles one by one as ads while the rest of each entry
+stayed. Inside a selection that is not an article, a marked heading carrying the classed heading
+found unmarked in at least half the entries of a group of records in it stays, with its unmarked
+content. A heading marked by its class in every entry (``PageList-header-title``) is no title
+found unmarked and is not kept.
+
 ``with_listing_beside`` adds a listing to a selection that is not an article: a category
 page's description (a few paragraphs of prose) outscores a list of posts that are only
 linked titles (each one worth little), and the two are rarely siblings. The parent of the
@@ -209,6 +217,36 @@ def with_listing_beside(f: feat.Features, kinds: list[int], scores: list[float],
         if chars > best_chars and scores[parent] > 0 and not f.overlaps_any(parent, nodes) and not f.under_kind(kinds, parent, _MARKED):
             best, best_chars = parent, chars
     return nodes if best is None else sorted(nodes + [best])
+
+
+def entry_title_keys(f: feat.Features, members: list[int], kinds: list[int] | None = None) -> set[tuple[str, str]]:
+    """(tag, class) of the classed headings found in at least half of the entries ``members``:
+    their titles; with ``kinds``, unmarked headings only."""
+    counts: dict[tuple[str, str], int] = {}
+    for m in members:
+        found = {(f.tags[i], f.elements[i].get("class")) for i in range(m, m + f.count[m])
+                 if f.tags[i] in _HEADINGS and f.chars[i] and f.elements[i].get("class") and (kinds is None or kinds[i] != hints.BOILERPLATE)}
+        for key in found:
+            counts[key] = counts.get(key, 0) + 1
+    return {key for key, n in counts.items() if 2 * n >= len(members)}
+
+
+def marked_titles(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]]) -> set[int]:
+    """Element numbers of the marked headings inside the selection ``nodes`` that carry the
+    title heading (``entry_title_keys``) of a group of records in it, with the unmarked elements
+    inside them (see the module's docstring)."""
+    keys: set[tuple[str, str]] = set()
+    for members in groups:
+        if f.inside_any(members[0], nodes):
+            keys |= entry_title_keys(f, members, kinds)
+    spared: set[int] = set()
+    if not keys:
+        return spared
+    for root in nodes:
+        for i in range(root, root + f.count[root]):
+            if kinds[i] == hints.BOILERPLATE and f.tags[i] in _HEADINGS and (f.tags[i], f.elements[i].get("class")) in keys:
+                spared.update(j for j in range(i, i + f.count[i]) if j == i or kinds[j] not in _MARKED)
+    return spared
 
 
 def _inside_boilerplate_tag(f: feat.Features, i: int) -> bool:
