@@ -155,6 +155,7 @@ class Auto(ContentAlgorithm):
         if not forum and self._prose_chars(f, nodes) < self.options.article_prose_chars:
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
             nodes = listing_recall.with_twin_blocks(f, kinds, nodes, best)  # (listing_recall.py: a listing's second block, its twin)
+            nodes = listing_recall.with_alike_entries(f, kinds, nodes, choice.groups)  # (listing_recall.py: featured entries built alike)
         if seo is not None:  # (the text the grid won over does not come back beside it)
             nodes = collection_rules.outside(f, nodes, seo)
         if not forum:
@@ -426,6 +427,7 @@ class Auto(ContentAlgorithm):
         spared = set() if article else listings.spared_records(f, kinds, nodes, self.options.record_min_items)  # (listings.py: a listing's entries are not link lists)
         if not article and not forum:
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
+            spared |= listings.marked_titles(f, kinds, nodes, groups)  # (listings.py: a sponsored entry's title)
             if not discussion and all_prose < self.options.article_prose_chars:  # (listing_recall.py: a listing in several groups; not a thread's posts, not an article's teasers)
                 spared |= listing_recall.spared_group_entries(f, kinds, nodes, groups, self.options.boilerplate_max_share)
                 spared |= listing_recall.spared_twins(f, kinds, nodes)

@@ -33,11 +33,20 @@ lettered columns: a menu to auto, scoring nothing). In a selection that is not a
 child of a sibling of the container's parent with the container's tag and class, whose first
 child has the tag and class of the container's first child, joins the selection (outside
 marked subtrees), and blocks selected with such a twin keep their link lists through cleaning.
+
+``with_alike_entries`` adds a listing's featured entries: a news section shows its top stories
+in a block of their own above the feed (the same card, bigger), often in another column or
+landmark than the feed, so auto's container is the feed alone. In a selection that is not an
+article, the classed headings found in half the entries of a group of records holding
+``ALIKE_LISTING_SHARE`` of the selection's text are its entries' titles; the parent of any other
+group of records whose entries carry one of those headings joins the selection, outside marked
+subtrees (a sidebar's "most read" built from the same card stays out).
 """
 from __future__ import annotations
 
 from . import features as feat
 from . import hints
+from . import listings
 
 # Groups of records holding at least this share of the selection's text together are its listing.
 GROUPS_MIN_SHARE = 0.5
@@ -49,6 +58,8 @@ MIN_ENTRIES = 3
 # ... when none holds more than this share of their text (one that does is the page's article
 # beside its related stories).
 ENTRY_MAX_SHARE = 0.6
+# A group of records holding this share of the selection's text is its listing (its title heading names its entries).
+ALIKE_LISTING_SHARE = 0.5
 # Hint kinds cleaning removes whatever the listing (auto's boilerplate and comment marks).
 _MARKED = hints.MARKED
 
@@ -186,3 +197,24 @@ def spared_twins(f: feat.Features, kinds: list[int], nodes: list[int]) -> set[in
             for n in twins:
                 spared.update(i for i in range(n, n + f.count[n]) if kinds[i] not in _MARKED)
     return spared
+
+
+def with_alike_entries(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]]) -> list[int]:
+    """The selection ``nodes`` with the parents of the groups of records outside it whose entries
+    carry the listing's title heading (the same tag and class as in the selected listing's
+    entries), outside marked subtrees, in document order (see the module's docstring)."""
+    total = sum(f.chars[i] for i in nodes)
+    keys: set[tuple[str, str]] = set()
+    for members in groups:
+        if f.inside_any(members[0], nodes) and sum(f.chars[m] for m in members) >= ALIKE_LISTING_SHARE * total:
+            keys |= listings.entry_title_keys(f, members)
+    if not keys:
+        return nodes
+    added: list[int] = []
+    for members in groups:
+        parent = f.parent[members[0]]
+        if (not f.overlaps_any(parent, nodes) and not f.overlaps_any(parent, added)
+                and not f.under_kind(kinds, parent, _MARKED) and listings.entry_title_keys(f, members) & keys):
+            added.append(parent)
+    return sorted(nodes + added) if added else nodes
+

@@ -27,6 +27,17 @@ navigation. ``auto`` does not count the prose of such entries (a group of record
 ``TEASER_LINK_SHARE`` of them with a linked heading, none with more than ``TEASER_MAX_PROSE``
 characters of prose) when it decides whether the selection is an article. An article's sections
 rarely link their headings, and a listicle's or a forum's longer entries are not teasers.
+A long run of entries (``TITLED_MIN_ENTRIES``) whose titles are parts named title or headline
+(``clip-title``: a video playlist's items, played by script, link nowhere and use no heading)
+counts as teasers too; a few sections named so are still an article's.
+
+``marked_titles`` keeps a sponsored entry's title: a shop's search results mark their paid
+entries by an id (``ad-listing-title-…``) on the same heading (tag and class) the other entries
+show unmarked, and cleaning removed those titles one by one as ads while the rest of each entry
+stayed. Inside a selection that is not an article, a marked heading carrying the classed heading
+found unmarked in at least half the entries of a group of records in it stays, with its unmarked
+content. A heading marked by its class in every entry (``PageList-header-title``) is no title
+found unmarked and is not kept.
 
 ``with_listing_beside`` adds a listing to a selection that is not an article: a category
 page's description (a few paragraphs of prose) outscores a list of posts that are only
@@ -67,6 +78,12 @@ RESCUE_MIN_LINK_DENSITY = 0.5
 TEASER_LINK_SHARE = 0.8
 # ... when none holds more prose than this (a teaser is a paragraph or two; a forum post, a review may be longer).
 TEASER_MAX_PROSE = 700
+# A run of at least this many entries each holding a part named title is a listing's teasers too ...
+TITLED_MIN_ENTRIES = 8
+# ... when that title is short (a headline, not a section).
+TITLE_MAX_CHARS = 200
+# A class word naming an entry's title part, between separators ("clip-title", "item_headline"; not "subtitle").
+_TITLE_CLASS = re.compile(r"(?i)(?:^|[-_\s])(?:title|headline)(?:$|[-_\s])")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # A marked part in at least this share of a listing's entries is part of the entries' template.
 TEMPLATE_MIN_SHARE = 0.5
@@ -132,7 +149,7 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
     teasers (see the module's docstring)."""
     found = []
     for members in groups:
-        if (f.inside_any(members[0], nodes) and sum(1 for m in members if has_linked_heading(f, m)) >= TEASER_LINK_SHARE * len(members)
+        if (f.inside_any(members[0], nodes) and _titled_entries(f, members) >= TEASER_LINK_SHARE * len(members)
                 and all(f.prose_chars((m,), prose_min_chars) <= TEASER_MAX_PROSE for m in members)):
             found.extend(members)
     found.sort()
@@ -141,6 +158,22 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
         if not outermost or m >= outermost[-1] + f.count[outermost[-1]]:
             outermost.append(m)
     return outermost
+
+
+def _titled_entries(f: feat.Features, members: list[int]) -> int:
+    """How many of the entries ``members`` hold a linked heading or, in a long run of entries
+    (``TITLED_MIN_ENTRIES``), a title part named as such (a video playlist's items)."""
+    if len(members) < TITLED_MIN_ENTRIES:
+        return sum(1 for m in members if has_linked_heading(f, m))
+    return sum(1 for m in members if has_linked_heading(f, m) or _has_title_part(f, m))
+
+
+def _has_title_part(f: feat.Features, m: int) -> bool:
+    """Whether entry ``m`` holds a short element whose class names it the entry's title."""
+    for i in range(m + 1, m + f.count[m]):
+        if f.chars[i] and f.chars[i] <= TITLE_MAX_CHARS and _TITLE_CLASS.search(f.elements[i].get("class") or "") is not None:
+            return True
+    return False
 
 
 def has_linked_heading(f: feat.Features, m: int) -> bool:
@@ -184,6 +217,36 @@ def with_listing_beside(f: feat.Features, kinds: list[int], scores: list[float],
         if chars > best_chars and scores[parent] > 0 and not f.overlaps_any(parent, nodes) and not f.under_kind(kinds, parent, _MARKED):
             best, best_chars = parent, chars
     return nodes if best is None else sorted(nodes + [best])
+
+
+def entry_title_keys(f: feat.Features, members: list[int], kinds: list[int] | None = None) -> set[tuple[str, str]]:
+    """(tag, class) of the classed headings found in at least half of the entries ``members``:
+    their titles; with ``kinds``, unmarked headings only."""
+    counts: dict[tuple[str, str], int] = {}
+    for m in members:
+        found = {(f.tags[i], f.elements[i].get("class")) for i in range(m, m + f.count[m])
+                 if f.tags[i] in _HEADINGS and f.chars[i] and f.elements[i].get("class") and (kinds is None or kinds[i] != hints.BOILERPLATE)}
+        for key in found:
+            counts[key] = counts.get(key, 0) + 1
+    return {key for key, n in counts.items() if 2 * n >= len(members)}
+
+
+def marked_titles(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]]) -> set[int]:
+    """Element numbers of the marked headings inside the selection ``nodes`` that carry the
+    title heading (``entry_title_keys``) of a group of records in it, with the unmarked elements
+    inside them (see the module's docstring)."""
+    keys: set[tuple[str, str]] = set()
+    for members in groups:
+        if f.inside_any(members[0], nodes):
+            keys |= entry_title_keys(f, members, kinds)
+    spared: set[int] = set()
+    if not keys:
+        return spared
+    for root in nodes:
+        for i in range(root, root + f.count[root]):
+            if kinds[i] == hints.BOILERPLATE and f.tags[i] in _HEADINGS and (f.tags[i], f.elements[i].get("class")) in keys:
+                spared.update(j for j in range(i, i + f.count[i]) if j == i or kinds[j] not in _MARKED)
+    return spared
 
 
 def _inside_boilerplate_tag(f: feat.Features, i: int) -> bool:

@@ -49,10 +49,12 @@ TILE_MAX_CHARS = 400
 _REPEATING_TAGS = frozenset({"td", "th", "pre", "code"})
 # Class tokens of one rendering among several: shown or hidden by screen size ("hide-on-mobile",
 # "hidden-md-up", "d-lg-none", "md:hidden", "desktop", "tablet-only") or a carousel's slides and
-# clones ("swiper-slide-duplicate", "slick-cloned").
+# clones ("swiper-slide-duplicate", "slick-cloned"). Bulma's "is-" classes name a screen for a
+# layout or size ("columns is-mobile", "is-size-7-mobile") unless they say hidden, invisible or a
+# display ("is-hidden-mobile", "is-block-tablet"): every screen shows the others.
 _VARIANT_CLASS = re.compile(
     r"(?<![\w-])(?:(?:hidden|hide|visible|show|only|d)-(?:on-|for-)?(?:xs|sm|md|lg|xl|xxl|mobile|desktop|tablet|phone|small|medium|large|up|down)[\w-]*"
-    r"|[\w-]*(?:mobile|desktop|tablet)(?:-only)?|(?:xs|sm|md|lg|xl|max-[a-z]+):(?:hidden|block|flex|grid)"
+    r"|(?!is-(?!hidden|invisible|block|flex|inline)[\w-]*(?:mobile|desktop|tablet|touch)(?![\w-]))[\w-]*(?:mobile|desktop|tablet)(?:-only)?|(?:xs|sm|md|lg|xl|max-[a-z]+):(?:hidden|block|flex|grid)"
     r"|slick-cloned|swiper-slide[\w-]*|[\w-]*-duplicate)(?![\w-])",
     re.IGNORECASE,
 )

@@ -2,6 +2,11 @@
 groups of entries keeps every entry's links (title, author) and date."""
 from __future__ import annotations
 
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content import features as feat
+from clearpage.filters.content import hints, listing_recall
 from tests.content.algo_util import joined_selection
 
 AUTHORS = ["Renata Lopes", "Sergei Danov", "Steffi Jansen", "Ben Linders", "Nia Forsberg"]
@@ -127,3 +132,43 @@ def test_a_listing_block_brings_its_twin_of_bare_links(algo):
     text = joined_selection(algo, category_page(), "https://example.com/wiki/Category:Programming_languages")
     assert "Kotlin dialects and implementations" in text
     assert all(f"{n} (language)" in text for n in LANGUAGES)
+
+
+def feed_story(i: int, cls: str = "story-card") -> str:
+    """A news feed's entry: its linked title in an h3 of the card's title class, and a one-line teaser."""
+    return (f"<article class='{cls}'><h3 class='story-card__title'><a href='/n/{i}'>Markets move on report {i}</a></h3>"
+            f"<p>Traders weighed the figures of report {i} against the forecast.</p></article>")
+
+
+def news_section(featured_wrapper: str, title_class: str = "story-card__title") -> str:
+    """An economy section: three featured stories in a block of their own (``featured_wrapper``
+    around it: 'div', 'aside'), then the feed of ten stories built from the same card in a column
+    beside the most-read links."""
+    featured = "".join(f"<li class='featured-item'>{feed_story(i, 'story-card story-card--big')}</li>" for i in range(3))
+    feed = "".join(feed_story(i) for i in range(3, 13))
+    return (f"<div class='page'><{featured_wrapper} class='top'><ul class='featured-list'>{featured.replace('story-card__title', title_class)}</ul>"
+            f"</{featured_wrapper}><div class='grid'><section class='feed'>{feed}</section></div></div>")
+
+
+def selection_with_alike_entries(html: str) -> str:
+    """The text of the selection (the feed) after ``with_alike_entries``, the groups of records
+    being the featured items and the feed's stories."""
+    f = feat.compute(dom.body_of(dom.parse(f"<html><body>{html}</body></html>")))
+    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    feed = next(i for i in range(len(f)) if f.tags[i] == "section")
+    groups = [[i for i in range(len(f)) if f.tags[i] == "li"], f.children(feed)]
+    nodes = listing_recall.with_alike_entries(f, kinds, [feed], groups)
+    return " ".join(f.elements[i].text_content() for i in nodes)
+
+
+def test_featured_entries_built_like_the_listings_join_it():
+    text = selection_with_alike_entries(news_section("div"))
+    assert "Markets move on report 12" in text
+    assert "Markets move on report 0" in text
+
+
+@pytest.mark.parametrize("wrapper, title_class", [("aside", "story-card__title"), ("div", "promo__title")])
+def test_entries_in_a_sidebar_or_with_another_title_stay_out(wrapper, title_class):
+    text = selection_with_alike_entries(news_section(wrapper, title_class))
+    assert "Markets move on report 12" in text
+    assert "Markets move on report 0" not in text

@@ -2,6 +2,8 @@
 cleaning keeps them."""
 from __future__ import annotations
 
+import pytest
+
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
@@ -258,3 +260,53 @@ def test_teaser_entries_need_a_linked_heading():
     f, kinds = features_and_kinds("<main>" + "".join(story(i) for i in range(4)) + "</main>")
     members = [i for i in range(len(f)) if f.tags[i] == "article"]
     assert listings.teaser_entries(f, [f.parent[members[0]]], [members], 20) == members
+
+
+def clip(i: int, title_class: str = "clip-title") -> str:
+    """A video playlist's entry: a title named as such (no heading, no link: a script plays it) and a teaser."""
+    return (f"<div class='clip'><div class='{title_class}'>Scientists film discovery {i}</div>"
+            f"<p>Researchers report finding number {i}, a result that surprised the field and that they will test again.</p></div>")
+
+
+def clip_members(html: str) -> tuple:
+    f, kinds = features_and_kinds(html)
+    members = [i for i in range(len(f)) if f.elements[i].get("class") == "clip"]
+    return f, [f.parent[members[0]]], members
+
+
+@pytest.mark.parametrize("entries, title_class, teasers", [
+    (8, "clip-title", True),  # a long run of entries, each with its title part: a playlist's teasers
+    (8, "clip_headline", True),
+    (4, "clip-title", False),  # a few sections named so are an article's
+    (8, "clip-subtitled", False),  # a word holding "title" is no title part
+])
+def test_a_long_run_of_entries_with_title_parts_are_teasers(entries, title_class, teasers):
+    f, nodes, members = clip_members("<main>" + "".join(clip(i, title_class) for i in range(entries)) + "</main>")
+    assert listings.teaser_entries(f, nodes, [members], 20) == (members if teasers else [])
+
+
+def result_tile(i: int, title_id: str) -> str:
+    """A shop's search result: the item's title in an h2 of the results' title class (``title_id``
+    its id), then its price."""
+    return (f"<li class='result'><a href='/item/{i}'><h2 class='result-card__title' id='{title_id}-{i}'>Handmade leather wallet"
+            f" number {i}, personalised</h2></a><p>USD {20 + i}.00</p></li>")
+
+
+def marked_title_texts(html: str) -> list[str]:
+    f, kinds = features_and_kinds(html)
+    members = [i for i in range(len(f)) if f.elements[i].get("class") == "result"]
+    spared = listings.marked_titles(f, kinds, [f.parent[members[0]]], [members])
+    return [" ".join(f.elements[i].text_content().split()) for i in sorted(spared) if f.tags[i] == "h2"]
+
+
+def test_a_sponsored_entrys_title_marked_by_its_id_stays():
+    html = "<ul>" + "".join(result_tile(i, "ad-listing-title" if i % 2 else "listing-title") for i in range(6)) + "</ul>"
+    f, kinds = features_and_kinds(html)
+    assert any(kinds[i] == hints.BOILERPLATE for i in range(len(f)) if f.tags[i] == "h2")  # (the id marks them as ads)
+    assert marked_title_texts(html) == [f"Handmade leather wallet number {i}, personalised" for i in (1, 3, 5)]
+
+
+def test_a_heading_marked_in_every_entry_is_not_a_title_kept():
+    html = "<ul>" + "".join(result_tile(i, "ad-listing-title") for i in range(6)) + "</ul>"
+    assert marked_title_texts(html) == []
+

@@ -71,6 +71,29 @@ def test_text_repeated_outside_screen_variants_stays(algo):
     assert text.count("Phone consultation with one of our resume experts") == 2
 
 
+def events_in_rows(row_class: str) -> str:
+    """An events listing whose rows carry ``row_class``; two events share a location line."""
+    places = ["Toronto, Canada", "Chicago, Illinois", "Toronto, Canada", "Austin, Texas"]
+    rows = "".join(f"<div class='{row_class}'><div class='column'><h3><a href='/e{i}'>Developer meetup number {i}</a></h3>"
+                   f"<p>Tech conference in {place}, North America</p></div></div>" for i, place in enumerate(places))
+    return f"<html><body><main><h1>Tech conferences</h1><div id='events'>{rows}</div></main></body></html>"
+
+
+def test_a_line_two_entries_share_stays_in_rows_named_for_every_screen(algo):
+    # Bulma's "columns is-mobile" keeps a row's columns side by side on phones: every screen shows it.
+    text = joined_selection(algo, events_in_rows("row columns is-mobile"), "https://example.com/events")
+    assert text.count("Tech conference in Toronto, Canada") == 2
+
+
+@pytest.mark.parametrize("cls, variant", [
+    ("columns is-mobile", False), ("title is-size-7-mobile", False), ("column is-four-fifths-desktop", False),
+    ("column is-full-touch", False), ("is-hidden-mobile", True), ("is-block-tablet", True),
+    ("hide-on-mobile", True), ("mobile-only", True), ("d-lg-none", True),
+])
+def test_screen_variant_classes_are_those_that_show_or_hide(cls, variant):
+    assert (product._VARIANT_CLASS.search(cls) is not None) is variant
+
+
 def shop_grid(tile: str) -> str:
     """A collection page: a short intro, then six tiles made by ``tile.format(i)``."""
     tiles = "".join(tile.format(i) for i in range(6))
