@@ -59,23 +59,25 @@ _SENTENCE_END = frozenset(".!?")
 def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:
     """Remove the labels repeated in the entries of the groups of records ``groups`` inside the
     selection ``nodes`` (see the module's docstring); returns how many elements were removed."""
-    listings_texts = [{m: _short_texts(f, m) for m in members} for members in groups if _is_listing(f, nodes, members)]
+    text_of: dict[int, str] = {}  # (nested groups walk the same elements: each text read once)
+    listings_texts = [{m: _short_texts(f, m, text_of) for m in members} for members in groups if _is_listing(f, nodes, members)]
     if not listings_texts:
         return 0
+    field_of: dict[int, tuple] = {}  # (each element's field, read once)
     slot_texts: dict[tuple, set[str]] = {}  # (a field's values may sit in several groups: one per section)
     toolbars: set[tuple] = set()  # fields an entry shows with two texts at once: a row of buttons, not one value
     for texts in listings_texts:
         for found in texts.values():
             shown: dict[tuple, str] = {}
             for i, text in found:
-                field = _field(f, i)
+                field = field_of.get(i) or field_of.setdefault(i, _field(f, i))
                 slot_texts.setdefault(field, set()).add(text)
                 if shown.setdefault(field, text) != text:
                     toolbars.add(field)
     page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: list = []
     for texts in listings_texts:
-        labels = _entry_labels(f, texts, slot_texts, toolbars)
+        labels = _entry_labels(f, texts, slot_texts, toolbars, field_of)
         for found in texts.values():
             end = -1  # (a label inside one already doomed goes with it)
             for i, text in found:
@@ -115,21 +117,22 @@ def remove_entry_copies(f: feat.Features, nodes: list[int], groups: list[list[in
     the second and later copies of a text the entry already shows (see the module's docstring);
     returns how many elements were removed."""
     page = f.elements[0]
+    text_of: dict[int, str] = {}  # (nested groups walk the same elements: each text read once)
     doomed: list = []
     for members in groups:
         if not _is_listing(f, nodes, members):
             continue
         for m in members:
-            doomed.extend(f.elements[i] for i in _copies(f, m, page))
+            doomed.extend(f.elements[i] for i in _copies(f, m, page, text_of))
     return ctx.kill_all(doomed, "auto", "a copy of a text its listing entry already shows")
 
 
-def _copies(f: feat.Features, m: int, page) -> list[int]:
+def _copies(f: feat.Features, m: int, page, text_of: dict[int, str]) -> list[int]:
     """The elements of entry ``m`` whose whole text repeats another's of the same entry word for
     word (at least ``COPY_MIN_CHARS``, at most ``COPY_MAX_CHARS``), each text's copy in a heading
     (else its first) left out, as are copies in its tag and class and sentences; of nested
     elements with one text only the outermost counts; ``page`` is the walked root (elements an
-    earlier rule removed are no longer inside it)."""
+    earlier rule removed are no longer inside it); ``text_of`` caches the texts read."""
     by_text: dict[str, list[int]] = {}
     i, end = m + 1, m + f.count[m]
     while i < end:
@@ -138,7 +141,7 @@ def _copies(f: feat.Features, m: int, page) -> list[int]:
             i += f.count[i]
             continue
         if COPY_MIN_CHARS <= chars <= COPY_MAX_CHARS and _whole_line(f, i):
-            text = " ".join(f.elements[i].text_content().split())
+            text = _text(f, i, text_of)
             if text and text[-1] not in _SENTENCE_END:  # (a sentence said twice is a summary)
                 found = by_text.setdefault(text, [])
                 if (not found or not f.holds(found[-1], i)) and dom.is_inside(f.elements[i], page):  # (an earlier rule may have removed one copy)
@@ -171,7 +174,7 @@ def _in_heading(f: feat.Features, i: int, m: int) -> bool:
 
 
 def _entry_labels(f: feat.Features, texts: dict[int, list[tuple[int, str]]], slot_texts: dict[tuple, set[str]],
-                  toolbars: set[tuple]) -> set[str]:
+                  toolbars: set[tuple], field_of: dict[int, tuple]) -> set[str]:
     """The short texts found in at least ``LABEL_MIN_SHARE`` of the entries (``texts``: each
     entry's short texts), but for texts an entry shows twice (a row's equal cells), a field's
     values and shared links: a text whose element (tag and class) holds other texts in the
@@ -188,7 +191,7 @@ def _entry_labels(f: feat.Features, texts: dict[int, list[tuple[int, str]]], slo
         for i, text in found:
             where.setdefault(text, []).append(i)
             targets.setdefault(text, set()).add(_target(f, i))
-            slots.setdefault(text, set()).add(_field(f, i))
+            slots.setdefault(text, set()).add(field_of[i])
             first = outermost.setdefault(text, i)
             if first != i and not f.holds(first, i):
                 twice.add(text)
@@ -240,7 +243,7 @@ def _target(f: feat.Features, i: int) -> str | None:
     return None
 
 
-def _short_texts(f: feat.Features, m: int) -> list[tuple[int, str]]:
+def _short_texts(f: feat.Features, m: int, text_of: dict[int, str]) -> list[tuple[int, str]]:
     """(element number, text with its whitespace runs as one space) of the elements inside entry
     ``m`` whose whole text is at most ``LABEL_MAX_CHARS`` long, in document order, but for
     headings (the title's slot), sentences (a repeated notice is read as such), and inline
@@ -252,7 +255,16 @@ def _short_texts(f: feat.Features, m: int) -> list[tuple[int, str]]:
             continue
         if not f.is_block[i] and f.blk_chars[f.block[i]] > chars:
             continue
-        text = " ".join(f.elements[i].text_content().split())
+        text = _text(f, i, text_of)
         if text and text[-1] not in _SENTENCE_END:
             found.append((i, text))
     return found
+
+
+def _text(f: feat.Features, i: int, text_of: dict[int, str]) -> str:
+    """Element ``i``'s text with its whitespace runs as one space, read once into ``text_of``."""
+    text = text_of.get(i)
+    if text is None:
+        text = text_of[i] = " ".join(f.elements[i].text_content().split())
+    return text
+
