@@ -13,9 +13,13 @@ any one of them, and a reader hears it once per entry.
 its value) and found, the same, once in each of at least ``LABEL_MIN_SHARE`` of the entries of
 a listing: a group of records (``auto``'s repeated siblings) of at least ``MIN_ENTRIES``
 entries, at least ``TITLED_MIN_SHARE`` of them with a linked heading, not table rows. A field's
-values stay: a text whose tag and class hold another text in some entry ("Full-time" beside
-"Contract", "Winner" beside "Honoree", a category), a text an entry shows twice (a row's equal
-cells), and links leading to one place from every entry (a shared category's page).
+values stay: a text whose field (tag and class; for an element without a class, also its
+nearest classed ancestor's) holds another text in some entry ("Full-time" beside "Contract",
+"Winner" beside "Honoree", a category), a text an entry shows twice (a row's equal cells), and
+links leading to one place from every entry (a shared category's page). A field an entry shows
+with two texts at once, each in most entries, is a row of buttons ("Download" beside
+"Transcript", "Current price" beside "Today's change"), not one value, and its texts go, but for
+texts over a list of their own ("Pros" over the pros).
 
 ``remove_entry_copies`` removes, in every entry of such a listing, a line (a block, or all of
 its block's own text) of ``COPY_MIN_CHARS`` to ``COPY_MAX_CHARS`` that the entry already shows
@@ -46,6 +50,8 @@ COPY_MIN_CHARS = 6
 COPY_MAX_CHARS = 200
 # Entries that are table rows hold data in columns: equal cells are values, not labels.
 _ROW_TAGS = frozenset({"tr"})
+# Lists a label may head: "Pros" over the pros, "What we like" over its points.
+_LIST_TAGS = frozenset({"ul", "ol", "dl"})
 # A text ending as a sentence is a notice or a teaser, not a label.
 _SENTENCE_END = frozenset(".!?")
 
@@ -53,18 +59,25 @@ _SENTENCE_END = frozenset(".!?")
 def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:
     """Remove the labels repeated in the entries of the groups of records ``groups`` inside the
     selection ``nodes`` (see the module's docstring); returns how many elements were removed."""
-    listings_texts = [{m: _short_texts(f, m) for m in members} for members in groups if _is_listing(f, nodes, members)]
+    text_of: dict[int, str] = {}  # (nested groups walk the same elements: each text read once)
+    listings_texts = [{m: _short_texts(f, m, text_of) for m in members} for members in groups if _is_listing(f, nodes, members)]
     if not listings_texts:
         return 0
-    slot_texts: dict[tuple[str, str], set[str]] = {}  # (a field's values may sit in several groups: one per section)
+    field_of: dict[int, tuple] = {}  # (each element's field, read once)
+    slot_texts: dict[tuple, set[str]] = {}  # (a field's values may sit in several groups: one per section)
+    toolbars: set[tuple] = set()  # fields an entry shows with two texts at once: a row of buttons, not one value
     for texts in listings_texts:
         for found in texts.values():
+            shown: dict[tuple, str] = {}
             for i, text in found:
-                slot_texts.setdefault(_slot(f, i), set()).add(text)
+                field = field_of.get(i) or field_of.setdefault(i, _field(f, i))
+                slot_texts.setdefault(field, set()).add(text)
+                if shown.setdefault(field, text) != text:
+                    toolbars.add(field)
     page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: list = []
     for texts in listings_texts:
-        labels = _entry_labels(f, texts, slot_texts)
+        labels = _entry_labels(f, texts, slot_texts, toolbars, field_of)
         for found in texts.values():
             end = -1  # (a label inside one already doomed goes with it)
             for i, text in found:
@@ -87,26 +100,39 @@ def _slot(f: feat.Features, i: int) -> tuple[str, str]:
     return f.tags[i], f.elements[i].get("class") or ""
 
 
+def _field(f: feat.Features, i: int) -> tuple:
+    """Element ``i``'s field in the entries' template: its tag and class, and for an element
+    without a class, the tag and class of its nearest ancestor with one (a bare ``<a>`` or
+    ``<div>`` is every field of a template at once)."""
+    slot = _slot(f, i)
+    j = i
+    while not slot[-1] and j > 0:
+        j = f.parent[j]
+        slot = (*slot, f.tags[j], f.elements[j].get("class") or "")
+    return slot
+
+
 def remove_entry_copies(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:
     """Remove, in each entry of the groups of records ``groups`` inside the selection ``nodes``,
     the second and later copies of a text the entry already shows (see the module's docstring);
     returns how many elements were removed."""
     page = f.elements[0]
+    text_of: dict[int, str] = {}  # (nested groups walk the same elements: each text read once)
     doomed: list = []
     for members in groups:
         if not _is_listing(f, nodes, members):
             continue
         for m in members:
-            doomed.extend(f.elements[i] for i in _copies(f, m, page))
+            doomed.extend(f.elements[i] for i in _copies(f, m, page, text_of))
     return ctx.kill_all(doomed, "auto", "a copy of a text its listing entry already shows")
 
 
-def _copies(f: feat.Features, m: int, page) -> list[int]:
+def _copies(f: feat.Features, m: int, page, text_of: dict[int, str]) -> list[int]:
     """The elements of entry ``m`` whose whole text repeats another's of the same entry word for
     word (at least ``COPY_MIN_CHARS``, at most ``COPY_MAX_CHARS``), each text's copy in a heading
     (else its first) left out, as are copies in its tag and class and sentences; of nested
     elements with one text only the outermost counts; ``page`` is the walked root (elements an
-    earlier rule removed are no longer inside it)."""
+    earlier rule removed are no longer inside it); ``text_of`` caches the texts read."""
     by_text: dict[str, list[int]] = {}
     i, end = m + 1, m + f.count[m]
     while i < end:
@@ -115,7 +141,7 @@ def _copies(f: feat.Features, m: int, page) -> list[int]:
             i += f.count[i]
             continue
         if COPY_MIN_CHARS <= chars <= COPY_MAX_CHARS and _whole_line(f, i):
-            text = " ".join(f.elements[i].text_content().split())
+            text = _text(f, i, text_of)
             if text and text[-1] not in _SENTENCE_END:  # (a sentence said twice is a summary)
                 found = by_text.setdefault(text, [])
                 if (not found or not f.holds(found[-1], i)) and dom.is_inside(f.elements[i], page):  # (an earlier rule may have removed one copy)
@@ -147,7 +173,8 @@ def _in_heading(f: feat.Features, i: int, m: int) -> bool:
     return False
 
 
-def _entry_labels(f: feat.Features, texts: dict[int, list[tuple[int, str]]], slot_texts: dict[tuple[str, str], set[str]]) -> set[str]:
+def _entry_labels(f: feat.Features, texts: dict[int, list[tuple[int, str]]], slot_texts: dict[tuple, set[str]],
+                  toolbars: set[tuple], field_of: dict[int, tuple]) -> set[str]:
     """The short texts found in at least ``LABEL_MIN_SHARE`` of the entries (``texts``: each
     entry's short texts), but for texts an entry shows twice (a row's equal cells), a field's
     values and shared links: a text whose element (tag and class) holds other texts in the
@@ -158,20 +185,46 @@ def _entry_labels(f: feat.Features, texts: dict[int, list[tuple[int, str]]], slo
     targets: dict[str, set] = {}
     slots: dict[str, set] = {}  # text -> the (tag, class) of its elements
     twice: set[str] = set()  # texts an entry shows side by side in two places (cells of a row: data)
+    where: dict[str, list[int]] = {}  # text -> its elements
     for found in texts.values():
         outermost: dict[str, int] = {}
         for i, text in found:
+            where.setdefault(text, []).append(i)
             targets.setdefault(text, set()).add(_target(f, i))
-            slots.setdefault(text, set()).add(_slot(f, i))
+            slots.setdefault(text, set()).add(field_of[i])
             first = outermost.setdefault(text, i)
             if first != i and not f.holds(first, i):
                 twice.add(text)
         for text in outermost:
             counts[text] = counts.get(text, 0) + 1
     minimum = LABEL_MIN_SHARE * len(texts)
-    return {text for text, n in counts.items()
-            if n >= minimum and text not in twice and not _one_destination(targets[text])
-            and all(len(slot_texts[slot]) == 1 for slot in slots[text])}
+    frequent = {text for text, n in counts.items() if n >= minimum}
+
+    def one_value_or_button(text: str, slot: tuple) -> bool:
+        if len(slot_texts[slot]) == 1:
+            return True
+        # (texts over a list of their own, "Pros" over the pros and "Cons" beside it, head two parts)
+        return _is_button_row(slot_texts[slot], slot in toolbars, frequent, twice) and not any(_heads_a_list(f.elements[i]) for i in where[text])
+
+    return {text for text in frequent
+            if text not in twice and not _one_destination(targets[text]) and all(one_value_or_button(text, slot) for slot in slots[text])}
+
+
+def _is_button_row(values: set[str], toolbar: bool, frequent: set[str], twice: set[str]) -> bool:
+    """Whether a field holding ``values`` that an entry shows two of at once (``toolbar``) is a
+    row of buttons: every value in most entries and none shown twice in one (nested cards each
+    showing one value of the field: "Winner" in one, "Honoree" in three)."""
+    return toolbar and values <= frequent and not values & twice
+
+
+def _heads_a_list(el) -> bool:
+    """Whether the element after ``el`` is a list, or starts with one (a label over its own items)."""
+    after = el.getnext()
+    while after is not None and not isinstance(after.tag, str):  # (comments between them)
+        after = after.getnext()
+    if after is None:
+        return False
+    return after.tag in _LIST_TAGS or (len(after) > 0 and after[0].tag in _LIST_TAGS)
 
 
 def _one_destination(targets: set) -> bool:
@@ -190,7 +243,7 @@ def _target(f: feat.Features, i: int) -> str | None:
     return None
 
 
-def _short_texts(f: feat.Features, m: int) -> list[tuple[int, str]]:
+def _short_texts(f: feat.Features, m: int, text_of: dict[int, str]) -> list[tuple[int, str]]:
     """(element number, text with its whitespace runs as one space) of the elements inside entry
     ``m`` whose whole text is at most ``LABEL_MAX_CHARS`` long, in document order, but for
     headings (the title's slot), sentences (a repeated notice is read as such), and inline
@@ -202,7 +255,16 @@ def _short_texts(f: feat.Features, m: int) -> list[tuple[int, str]]:
             continue
         if not f.is_block[i] and f.blk_chars[f.block[i]] > chars:
             continue
-        text = " ".join(f.elements[i].text_content().split())
+        text = _text(f, i, text_of)
         if text and text[-1] not in _SENTENCE_END:
             found.append((i, text))
     return found
+
+
+def _text(f: feat.Features, i: int, text_of: dict[int, str]) -> str:
+    """Element ``i``'s text with its whitespace runs as one space, read once into ``text_of``."""
+    text = text_of.get(i)
+    if text is None:
+        text = text_of[i] = " ".join(f.elements[i].text_content().split())
+    return text
+

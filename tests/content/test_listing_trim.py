@@ -91,3 +91,42 @@ def test_labels_in_cards_without_linked_titles_stay(algo):
             "billed monthly.</p><div class='perk'>Unlimited projects</div></div>")
     html = f"<html><body><main><h1>Pricing</h1><div class='plans'>{''.join(card.format(n) for n in range(1, 6))}</div></main></body></html>"
     assert joined_selection(algo, html, URL).count("Unlimited projects") == 5
+
+
+def test_a_row_of_buttons_every_entry_repeats_goes(algo):
+    # Two buttons in one class: the class holds two texts, yet no entry picks one of them as its value.
+    buttons = ("<div class='tools'><div class='tool'>Download brief</div><div class='tool'>Meet the team</div>"
+               "<div class='count'>{0}0 applicants</div></div>")
+    text = joined_selection(algo, listing(buttons.format), URL)
+    assert "Download brief" not in text
+    assert "Meet the team" not in text
+    assert "30 applicants" in text
+    for place in PLACES:
+        assert place in text
+
+
+def test_a_label_in_an_element_without_a_class_goes(algo):
+    # A bare <span> holds the badge and, in another part of the card, each entry's own place: two fields.
+    html = listing(lambda n: "<div class='badge'><span>Actively hiring</span></div>").replace(
+        "<div class='meta'>", "<div class='meta'><span>").replace("</div><div class='badge'>", "</span></div><div class='badge'>")
+    assert "<div class='meta'><span>Quito</span></div>" in html
+    text = joined_selection(algo, html, URL)
+    assert "Actively hiring" not in text
+    for place in PLACES:
+        assert place in text
+
+
+def test_a_fields_values_stay_when_entries_show_two(algo):
+    # Each entry shows one date of two: a field whose values differ from entry to entry, kept.
+    dates = "<div class='when'><span class='date'>{0}</span></div>"
+    text = joined_selection(algo, listing(lambda n: dates.format("March 6" if n % 2 else "March 5")), URL)
+    assert text.count("March 6") == 3
+    assert text.count("March 5") == 3
+
+
+def test_labels_over_their_own_lists_stay(algo):
+    # "Pros" and "Cons" in every entry, each over a list of its own points: headings of the entry's content.
+    pros = "<p><b>Pros</b></p><ul><li>Fast reviews {0}</li></ul><p><b>Cons</b></p><ul><li>Long forms {0}</li></ul>"
+    text = joined_selection(algo, listing(pros.format), URL)
+    assert text.count("Pros") == len(PLACES)
+    assert text.count("Cons") == len(PLACES)
