@@ -71,10 +71,12 @@ SLOW_LANE_NICENESS = 10
 # proxy, slow-page run, load average 10); a restart costs its warm-up, and a late one holds only the lane.
 SLOW_LANE_KILL_GRACE_S = 15.0
 SLOW_LANE_WORKERS = 1  # big pages are rare; a second one at the same time waits (and is served unfiltered at its budget)
-# The lane's worker is started by the first big page and stopped after this long without one: idle it
-# held ~59 MB of the tree's memory for pages that are 1 in 100. A restart costs ~2 s of a core at the
-# lane's low priority, inside the next big page's budget (served unfiltered when it runs out).
-SLOW_LANE_IDLE_S = 60.0
+# The lane's worker is started by the first big page (at its headers when they give its length, so it
+# warms up while the body downloads) and stopped after this long without one: idle it held ~59 MB of
+# the tree's memory for pages that are 1 in 100. A start costs ~2 s of a core at the lane's low
+# priority, inside the big page's budget when its length was not known in advance (that page is then
+# likely served unfiltered), so a lane in use stays up for minutes.
+SLOW_LANE_IDLE_S = 300.0
 LANE_OPTIONS = frozenset({"clearpage_slow_lane_bytes", "clearpage_slow_lane_expansion", "clearpage_slow_lane_niceness"})
 
 
@@ -213,6 +215,8 @@ class Clearpage:
             length = _content_length(flow.response)
             if length is not None and malloc.worth_trimming(length):
                 release_memory()  # before this body is read in: earlier big pages' bodies go first
+            if length is not None and is_big_page(length, flow.response.headers.get("content-encoding"), self.lane):
+                self._start_lane()  # it warms up while the body arrives
         else:
             flow.response.stream = True  # the bytes pass through as they arrive, untouched
 
@@ -319,17 +323,24 @@ class Clearpage:
     def _pools(self) -> list[WorkerPool]:
         return [pool for pool in (self.pool, self.slow_lane) if pool is not None]
 
-    def _lane_for_page(self) -> WorkerPool:
-        """The slow lane for one more big page: started now if it is not running."""
+    def _start_lane(self) -> WorkerPool:
+        """The slow lane, started now if it is not running (it stops when idle: _stop_idle_lane)."""
         assert self.spec is not None
         if self.slow_lane is None:
             self.slow_lane = WorkerPool(SLOW_LANE_WORKERS, self.spec, niceness=self.lane.niceness, name="slow-lane",
                                         kill_grace_s=SLOW_LANE_KILL_GRACE_S)
             self.slow_lane.start()
             log.info("clearpage: started the slow lane's worker for pages over %d bytes", self.lane.threshold_bytes)
+            # Stopped in time even if the page that started it never reaches the lane (a dropped download).
+            asyncio.get_running_loop().call_later(SLOW_LANE_IDLE_S, self._stop_idle_lane, self._lane_pages)
+        return self.slow_lane
+
+    def _lane_for_page(self) -> WorkerPool:
+        """The slow lane for one more big page."""
+        lane = self._start_lane()
         self._lane_pages += 1
         self._lane_busy += 1
-        return self.slow_lane
+        return lane
 
     def _lane_page_done(self) -> None:
         """A big page is answered: stop the lane once it has had none for SLOW_LANE_IDLE_S."""

@@ -11,8 +11,8 @@ import brotli
 import lxml.html
 import pytest
 import zstandard
-from mitmproxy import exceptions
-from mitmproxy.test import taddons
+from mitmproxy import exceptions, http
+from mitmproxy.test import taddons, tflow, tutils
 
 from clearpage.addon import proxy_addon
 from clearpage.addon.proxy_addon import (
@@ -428,6 +428,25 @@ def test_the_lane_stops_when_no_big_page_came_for_a_while(lane_harness, monkeypa
     assert again.response.headers[HEADER].startswith("mode=") and len(addon.slow_lane.pids()) == 1
 
 
+def test_a_big_page_announced_by_its_length_starts_the_lane_before_its_body_arrives(lane_harness):
+    def response_headers(length: int) -> http.HTTPFlow:
+        flow = tflow.tflow()
+        headers = [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(length).encode())]
+        flow.response = tutils.tresp(status_code=200, headers=http.Headers(headers), content=None)
+        return flow
+
+    async def headers_arrive(length: int) -> None:  # on the event loop, as mitmproxy calls the hook
+        lane_harness.addon.responseheaders(response_headers(length))
+
+    lane_harness.run(headers_arrive(SLOW_LANE_BYTES - 1))
+    assert lane_harness.addon.slow_lane is None  # an everyday page: no lane
+    lane_harness.run(headers_arrive(SLOW_LANE_BYTES))
+    lane = lane_harness.addon.slow_lane
+    assert lane is not None
+    lane_harness.run(lane.wait_started())
+    assert len(lane.pids()) == 1
+
+
 def test_a_big_page_in_flight_keeps_the_lane_running(lane_harness, monkeypatch):
     monkeypatch.setattr(proxy_addon, "SLOW_LANE_IDLE_S", 0.0)
     addon = lane_harness.addon
@@ -448,7 +467,7 @@ def test_the_lane_options_decide_which_pages_are_big_and_how_low_the_lane_runs(t
         h.configure(clearpage_slow_lane_bytes=len(ARTICLE), clearpage_slow_lane_niceness=3)
         (worker,) = h.addon.pool.pids()
         with paused([worker]):  # an article is a big page now
-            served = h.exchange(ARTICLE, HTML)
+            served = h.exchange(ARTICLE, HTML, chunked=True)
         assert served.response.headers[HEADER].startswith("mode=")
         (lane,) = h.addon.slow_lane.pids()
         assert os.getpriority(os.PRIO_PROCESS, lane) == os.getpriority(os.PRIO_PROCESS, worker) + 3
