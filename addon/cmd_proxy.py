@@ -156,7 +156,7 @@ class Announce:
     def running(self) -> None:
         from mitmproxy import ctx
 
-        from clearpage.addon.proxy_addon import SLOW_LANE_BYTES
+        from clearpage.addon.proxy_addon import SLOW_LANE_WORKERS
 
         # mitmproxy has made or loaded its CA by now: keep the key owner-only.
         confdir = os.path.expanduser(ctx.options.confdir)
@@ -169,14 +169,14 @@ class Announce:
         where = ", ".join(_format_address(a) for a in tcp) or f"{self.args.host}:{self.args.port}"
         addon = ctx.master.addons.get("clearpage")
         workers = addon.pool.size if addon is not None and addon.pool is not None else "?"
-        lane = addon.slow_lane.size if addon is not None and addon.slow_lane is not None else "?"
+        lane_mib = ctx.options.clearpage_slow_lane_bytes / 2**20 if addon is not None else 0
         proxy = self.config.proxy
         source = f"{os.path.abspath(self.args.config)} (over the embedded default)" if self.args.config else "the embedded default"
         mode = f"{self.args.mode} (from --mode)" if self.args.mode else f"{self.config.settings.mode} (from the config)"
         lines = [
             f"clearpage proxy listening on {where} (set it as the browser's HTTP and HTTPS proxy)",
             f"  config: {source}",
-            f"  mode: {mode}; {workers} worker(s) (+{lane} at low priority for pages over {SLOW_LANE_BYTES // 2**20} MiB); {proxy.time_budget_ms} ms per page; pages over {proxy.max_body_bytes} bytes pass through",
+            f"  mode: {mode}; {workers} worker(s) (+{SLOW_LANE_WORKERS} at low priority for pages over {lane_mib:g} MiB, started by the first one); {proxy.time_budget_ms} ms per page; pages over {proxy.max_body_bytes} bytes pass through",
             f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
             f"  bypass: add ?clearpage=off to a URL to see the original page",
             *(f"  {note}" for note in exposure_notes(ctx.options.listen_host, ctx.options.proxyauth)),

@@ -15,8 +15,10 @@ processes (``addon.pool``) so the proxy's event loop never waits on a page.
   the original response is served untouched and the URL and reason are logged.
 
 Options: ``clearpage_config`` (YAML file over the embedded default, reloaded when it
-changes) and ``clearpage_mode`` (overrides the config's mode for every site). Loadable as a
-script: ``mitmdump -s addon/proxy_addon.py --set clearpage_config=FILE``.
+changes), ``clearpage_mode`` (overrides the config's mode for every site) and the slow lane's
+``clearpage_slow_lane_bytes``, ``clearpage_slow_lane_expansion`` and ``clearpage_slow_lane_niceness``
+(which pages go to the low-priority worker, and how low). Loadable as a script:
+``mitmdump -s addon/proxy_addon.py --set clearpage_config=FILE``.
 """
 from __future__ import annotations
 
@@ -26,13 +28,14 @@ import logging
 import os
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 from mitmproxy import ctx, exceptions, http
 
 from clearpage.addon import malloc
 from clearpage.addon.content_coding import codings as coding_names
 from clearpage.addon.content_coding import supported as coding_supported
-from clearpage.addon.pool import PoolTimeout, WorkerCrashed, WorkerPool, default_size
+from clearpage.addon.pool import MAX_NICE, PoolTimeout, WorkerCrashed, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
 from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
 from clearpage.filters.charset import charset_from_content_type
@@ -57,15 +60,47 @@ BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
 # A page this big (decoded) costs a worker a second or more of CPU: it goes to the slow lane, its own
 # worker at a lower priority, so that it never holds one of the workers everyday pages wait for
 # (a 20 MB page halved their capacity for its whole budget). About 1 in 100 wcxb-dev pages is bigger.
+# The default of the clearpage_slow_lane_bytes option.
 SLOW_LANE_BYTES = 2 * 1024 * 1024
-# A Content-Encoded body is counted this many times its size: HTML compresses 4-10x.
+# A Content-Encoded body is counted this many times its size: HTML compresses 4-10x (clearpage_slow_lane_expansion).
 ENCODED_EXPANSION = 5
-SLOW_LANE_NICENESS = 10  # the lane's worker gets the CPU the others leave (a nice-10 process ~1/10 of a busy core's)
+# The lane's worker gets the CPU the others leave (a nice-10 process ~1/10 of a busy core's; clearpage_slow_lane_niceness).
+SLOW_LANE_NICENESS = 10
 # A lane worker past its budget gets the CPU last, so on a busy machine it reaches its next budget
 # check late: with the pool's 3 s grace it was killed and restarted 3 times in 28 big pages (bench
 # proxy, slow-page run, load average 10); a restart costs its warm-up, and a late one holds only the lane.
 SLOW_LANE_KILL_GRACE_S = 15.0
 SLOW_LANE_WORKERS = 1  # big pages are rare; a second one at the same time waits (and is served unfiltered at its budget)
+# The lane's worker is started by the first big page (at its headers when they give its length, so it
+# warms up while the body downloads) and stopped after this long without one: idle it held ~59 MB of
+# the tree's memory for pages that are 1 in 100. A start costs ~2 s of a core at the lane's low
+# priority, inside the big page's budget when its length was not known in advance (that page is then
+# likely served unfiltered), so a lane in use stays up for minutes.
+SLOW_LANE_IDLE_S = 300.0
+LANE_OPTIONS = frozenset({"clearpage_slow_lane_bytes", "clearpage_slow_lane_expansion", "clearpage_slow_lane_niceness"})
+
+
+class LaneSettings(NamedTuple):
+    """Which pages go to the slow lane, and how low its worker runs (the clearpage_slow_lane_* options).
+
+    A named tuple, not a dataclass: loaded as a mitmproxy script this module is not in sys.modules
+    while it runs, which a dataclass's string annotations need."""
+
+    threshold_bytes: int = SLOW_LANE_BYTES
+    expansion: int = ENCODED_EXPANSION
+    niceness: int = SLOW_LANE_NICENESS
+
+
+def lane_settings(options) -> LaneSettings:
+    """The slow lane's options, checked; an OptionsError names the one out of range."""
+    lane = LaneSettings(options.clearpage_slow_lane_bytes, options.clearpage_slow_lane_expansion, options.clearpage_slow_lane_niceness)
+    if lane.threshold_bytes < 1:
+        raise exceptions.OptionsError(f"clearpage_slow_lane_bytes: {lane.threshold_bytes} is not a size in bytes (1 or more)")
+    if lane.expansion < 1:
+        raise exceptions.OptionsError(f"clearpage_slow_lane_expansion: {lane.expansion} is not a factor of 1 or more")
+    if not 0 <= lane.niceness <= MAX_NICE:
+        raise exceptions.OptionsError(f"clearpage_slow_lane_niceness: {lane.niceness} is not a nice value from 0 to {MAX_NICE}")
+    return lane
 
 
 class Clearpage:
@@ -77,7 +112,10 @@ class Clearpage:
         self.path: str | None = None
         self.mode: str | None = None  # the clearpage_mode option; None = per-site config
         self.pool: WorkerPool | None = None
-        self.slow_lane: WorkerPool | None = None  # big pages' own worker (see SLOW_LANE_BYTES)
+        self.slow_lane: WorkerPool | None = None  # big pages' own worker (see SLOW_LANE_BYTES), while it runs
+        self.lane = LaneSettings()  # from the clearpage_slow_lane_* options
+        self._lane_pages = 0  # big pages sent to the lane so far: its idle stop checks none came since
+        self._lane_busy = 0  # big pages in the lane now
         self._stamp: tuple | None = None
         self._watcher: asyncio.Task | None = None
         self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
@@ -93,6 +131,20 @@ class Clearpage:
             "clearpage_mode", str, "", "clearpage: override the config's mode for every site (empty: the config decides)",
             choices=("", *MODES),
         )
+        loader.add_option(
+            "clearpage_slow_lane_bytes", int, SLOW_LANE_BYTES,
+            "clearpage: a page this big (decoded) goes to the slow lane, its own worker at a lower priority, "
+            "so it never holds the workers everyday pages wait for",
+        )
+        loader.add_option(
+            "clearpage_slow_lane_expansion", int, ENCODED_EXPANSION,
+            "clearpage: a compressed (Content-Encoded) body counts this many times its size against clearpage_slow_lane_bytes",
+        )
+        loader.add_option(
+            "clearpage_slow_lane_niceness", int, SLOW_LANE_NICENESS,
+            f"clearpage: how much lower the slow lane's worker runs than the proxy (nice value, 0-{MAX_NICE}; "
+            "applies from the lane's next start)",
+        )
 
     def configure(self, updated: set[str]) -> None:
         if "clearpage_mode" in updated:
@@ -100,6 +152,8 @@ class Clearpage:
             if mode and mode not in MODES:
                 raise exceptions.OptionsError(f"clearpage_mode: {mode!r} is not one of {', '.join(MODES)}")
             self.mode = mode or None
+        if updated & LANE_OPTIONS:
+            self.lane = lane_settings(ctx.options)
         if "clearpage_config" in updated or self.config is None:
             path = ctx.options.clearpage_config or None
             try:
@@ -161,6 +215,8 @@ class Clearpage:
             length = _content_length(flow.response)
             if length is not None and malloc.worth_trimming(length):
                 release_memory()  # before this body is read in: earlier big pages' bodies go first
+            if length is not None and is_big_page(length, flow.response.headers.get("content-encoding"), self.lane):
+                self._start_lane()  # it warms up while the body arrives
         else:
             flow.response.stream = True  # the bytes pass through as they arrive, untouched
 
@@ -209,12 +265,17 @@ class Clearpage:
             release_memory()  # the chunks this body arrived in are garbage by now
         started = time.perf_counter()
         self._start_pool()
-        pool = self._pool_for(body, response.headers.get("content-encoding"))
+        big = is_big_page(len(body), response.headers.get("content-encoding"), self.lane)
+        pool = self._lane_for_page() if big else self.pool
+        assert pool is not None
         try:
             reply = await pool.run(self._job(flow, body), self.config.proxy.time_budget_ms / 1000)
         except (PoolTimeout, WorkerCrashed) as exc:
             self._serve_original(flow, str(exc))
             return
+        finally:
+            if big:
+                self._lane_page_done()
         if flow.response is not response:
             return  # another addon replaced the response while the page was filtered
         if reply.status == FAILED:
@@ -253,23 +314,45 @@ class Clearpage:
         return self.mode or self.config.profile_for(host).settings.mode
 
     def _start_pool(self) -> None:
-        """Start the workers and the slow lane's worker (once)."""
+        """Start the workers (once); the slow lane's worker waits for the first big page."""
         assert self.config is not None and self.spec is not None
         if self.pool is None:
             self.pool = WorkerPool(default_size(self.config.proxy.workers), self.spec)
             self.pool.start()
-        if self.slow_lane is None:
-            self.slow_lane = WorkerPool(SLOW_LANE_WORKERS, self.spec, niceness=SLOW_LANE_NICENESS, name="slow-lane",
-                                        kill_grace_s=SLOW_LANE_KILL_GRACE_S)
-            self.slow_lane.start()
 
     def _pools(self) -> list[WorkerPool]:
         return [pool for pool in (self.pool, self.slow_lane) if pool is not None]
 
-    def _pool_for(self, body: bytes, content_encoding: str | None) -> WorkerPool:
-        """The slow lane for a big page, the workers for the rest."""
-        assert self.pool is not None and self.slow_lane is not None
-        return self.slow_lane if is_big_page(len(body), content_encoding) else self.pool
+    def _start_lane(self) -> WorkerPool:
+        """The slow lane, started now if it is not running (it stops when idle: _stop_idle_lane)."""
+        assert self.spec is not None
+        if self.slow_lane is None:
+            self.slow_lane = WorkerPool(SLOW_LANE_WORKERS, self.spec, niceness=self.lane.niceness, name="slow-lane",
+                                        kill_grace_s=SLOW_LANE_KILL_GRACE_S)
+            self.slow_lane.start()
+            log.info("clearpage: started the slow lane's worker for pages over %d bytes", self.lane.threshold_bytes)
+            # Stopped in time even if the page that started it never reaches the lane (a dropped download).
+            asyncio.get_running_loop().call_later(SLOW_LANE_IDLE_S, self._stop_idle_lane, self._lane_pages)
+        return self.slow_lane
+
+    def _lane_for_page(self) -> WorkerPool:
+        """The slow lane for one more big page."""
+        lane = self._start_lane()
+        self._lane_pages += 1
+        self._lane_busy += 1
+        return lane
+
+    def _lane_page_done(self) -> None:
+        """A big page is answered: stop the lane once it has had none for SLOW_LANE_IDLE_S."""
+        self._lane_busy -= 1
+        asyncio.get_running_loop().call_later(SLOW_LANE_IDLE_S, self._stop_idle_lane, self._lane_pages)
+
+    def _stop_idle_lane(self, pages_then: int) -> None:
+        if self.slow_lane is None or self._lane_busy or self._lane_pages != pages_then:
+            return  # stopped already, busy, or a big page came since (its own timer follows)
+        self.slow_lane.close()
+        self.slow_lane = None
+        log.info("clearpage: stopped the slow lane's worker (no big page for %.0f s)", SLOW_LANE_IDLE_S)
 
     def _install(self, config: Config, text: str | None) -> None:
         old = self.config
@@ -390,10 +473,10 @@ def write_back(response: http.Response, reply: Reply, elapsed_ms: float) -> None
     response.raw_content = reply.body  # in the original Content-Encoding: the worker re-applied it
 
 
-def is_big_page(body_bytes: int, content_encoding: str | None) -> bool:
+def is_big_page(body_bytes: int, content_encoding: str | None, lane: LaneSettings = LaneSettings()) -> bool:
     """Whether a body this size (as received, in this Content-Encoding) goes to the slow lane."""
-    expansion = ENCODED_EXPANSION if coding_names(content_encoding) else 1
-    return body_bytes * expansion >= SLOW_LANE_BYTES
+    expansion = lane.expansion if coding_names(content_encoding) else 1
+    return body_bytes * expansion >= lane.threshold_bytes
 
 
 def release_memory() -> None:

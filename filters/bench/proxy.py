@@ -336,6 +336,7 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
     }
     if memory is not None:
         out["memory"] = memory
+        out["cpu_ms_per_request"] = cpu_per_request(memory["cpu_s"], main.done + clients * WARMUP_PER_CLIENT)
     if slow is not None:
         out["slow_pages"] = {
             "completed": slow.done,
@@ -345,6 +346,15 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
             "latency_ms": _latency(slow),
         }
     return out
+
+
+def cpu_per_request(cpu_s: dict, requests: int) -> dict:
+    """The proxy's main process's and its workers' CPU ms per request (the warm-up requests count:
+    the sampler runs through them). Steadier than req/s on a shared machine."""
+    if not requests:
+        return {}
+    return {"proxy_main": round(cpu_s["proxy_main"] * 1000 / requests, 2),
+            "workers": round(sum(cpu_s["workers"]) * 1000 / requests, 2)}
 
 
 def run(opts: Options, say=print) -> dict:
@@ -369,7 +379,8 @@ def run(opts: Options, say=print) -> dict:
         url = f"http://127.0.0.1:{origin_port}{DEFAULT_PAGE_URL_PATH}"
         try:
             say("run 1: bare mitmdump (no addon) ...")
-            figures["mitmdump"] = _with_proxy(lambda: start_mitmdump(confdir), lambda port, proc: _drive(port, url, opts.clients, opts.requests))
+            figures["mitmdump"] = _with_proxy(lambda: start_mitmdump(confdir),
+                                             lambda port, proc: _drive(port, url, opts.clients, opts.requests, sample_pid=proc.pid))
             _say_run(say, "bare mitmdump", figures["mitmdump"])
 
             say(f"run 2: clearpage proxy, workers: {opts.workers or 'one per core'} ...")
@@ -419,8 +430,10 @@ def _with_proxy(start, drive) -> dict:
 
 def _say_run(say, name: str, run_figures: dict) -> None:
     lat = run_figures["latency_ms"]
+    cpu = run_figures.get("cpu_ms_per_request") or {}
+    cpu_note = f"; CPU per request: main process {cpu['proxy_main']} ms, workers {cpu['workers']} ms" if cpu else ""
     say(f"  {name}: {run_figures['requests_per_s']} req/s, p50 {lat.get('median')} ms, p99 {lat.get('p99')} ms "
-        f"({run_figures['requests']} requests, {sum(run_figures['errors'].values())} errors, {run_figures['rewritten']} rewritten)")
+        f"({run_figures['requests']} requests, {sum(run_figures['errors'].values())} errors, {run_figures['rewritten']} rewritten){cpu_note}")
 
 
 # ---------------------------------------------------------------------- figures and targets
@@ -449,6 +462,10 @@ def derived(f: dict) -> dict:
         busy = cp["memory"]["cpu_s"]["proxy_main"] + sum(workers)
         out["proxy_tree_cores_used"] = round(busy / cp["wall_s"], 2) if cp["wall_s"] else None
         out["worker_cpu_s"] = workers
+    if bare and cp and bare.get("cpu_ms_per_request") and cp.get("cpu_ms_per_request"):
+        # What the addon adds to the main process beyond mitmproxy's own work for a request.
+        out["main_cpu_ms_per_request"] = {"mitmdump": bare["cpu_ms_per_request"]["proxy_main"], "clearpage": cp["cpu_ms_per_request"]["proxy_main"]}
+        out["main_cpu_ms_over_mitmdump"] = round(cp["cpu_ms_per_request"]["proxy_main"] - bare["cpu_ms_per_request"]["proxy_main"], 2)
     return out
 
 
@@ -512,6 +529,11 @@ def report_lines(f: dict) -> list[str]:
         lines.append(f"CPU during the clearpage run: workers {d['worker_cpu_s']} s, proxy main process "
                      f"{f['clearpage']['memory']['cpu_s']['proxy_main']} s, the tree used {d['proxy_tree_cores_used']} cores "
                      f"(load generator: {f['clearpage']['load_generator_cpu_s']} s CPU in {f['clearpage']['wall_s']} s)")
+    if "main_cpu_ms_per_request" in d:
+        per = d["main_cpu_ms_per_request"]
+        lines.append(f"main process CPU per request: bare mitmdump {per['mitmdump']} ms, clearpage {per['clearpage']} ms "
+                     f"(+{d['main_cpu_ms_over_mitmdump']} ms: the addon's share); clearpage's workers "
+                     f"{f['clearpage']['cpu_ms_per_request']['workers']} ms")
     if f.get("clearpage", {}).get("memory"):
         m = f["clearpage"]["memory"]
         lines.append(f"memory of the proxy tree: peak {m['peak_rss_mb']} MB; {m['rss_after_warmup_mb']} MB after "

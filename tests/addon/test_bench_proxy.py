@@ -36,8 +36,11 @@ def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
     slow = figures["slow_page"]["slow_pages"]
     assert slow["completed"] >= 1 and slow["errors"] == {}
     assert slow["served_unfiltered"] + slow["rewritten"] == slow["completed"]
+    for run in (figures["mitmdump"], figures["clearpage"]):  # CPU per request of the proxy's process (bare mitmdump's too)
+        assert run["cpu_ms_per_request"]["proxy_main"] > 0
+    assert figures["clearpage"]["cpu_ms_per_request"]["workers"] > 0 and figures["mitmdump"]["cpu_ms_per_request"]["workers"] == 0
     derived = figures["derived"]
-    for key in ("p50_overhead_ms", "p99_overhead_ms", "throughput_share", "scaling_2_over_1", "slow_p99_factor", "peak_rss_mb", "drift_pct"):
+    for key in ("p50_overhead_ms", "p99_overhead_ms", "throughput_share", "scaling_2_over_1", "slow_p99_factor", "peak_rss_mb", "drift_pct", "main_cpu_ms_over_mitmdump"):
         assert derived[key] is not None, key
     verdicts = {t["target"]: t["met"] for t in figures["targets"]}
     assert len(verdicts) >= 8
@@ -62,3 +65,10 @@ def test_the_sampler_reads_the_costly_pss_at_new_rss_peaks_and_every_few_samples
     assert 0 in read_at and 8 in read_at  # every new RSS peak has its PSS
     assert len(read_at) < 12 / 2  # far fewer than one per sample
     assert all(b - a <= proxy.PSS_EVERY for a, b in zip(read_at, read_at[1:]))  # and never more than PSS_EVERY apart
+
+
+def test_cpu_per_request_counts_the_main_process_and_all_workers():
+    from clearpage.filters.bench.proxy import cpu_per_request
+
+    assert cpu_per_request({"proxy_main": 1.5, "workers": [2.0, 1.0]}, 500) == {"proxy_main": 3.0, "workers": 6.0}
+    assert cpu_per_request({"proxy_main": 1.5, "workers": []}, 0) == {}

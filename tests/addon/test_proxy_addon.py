@@ -1,4 +1,5 @@
 """The addon in mitmproxy's test context with real worker processes and the real engine."""
+import asyncio
 import contextlib
 import gzip
 import logging
@@ -10,9 +11,10 @@ import brotli
 import lxml.html
 import pytest
 import zstandard
-from mitmproxy import exceptions
-from mitmproxy.test import taddons
+from mitmproxy import exceptions, http
+from mitmproxy.test import taddons, tflow, tutils
 
+from clearpage.addon import proxy_addon
 from clearpage.addon.proxy_addon import (
     ENCODED_EXPANSION, HEADER, SLOW_LANE_BYTES, STYLESHEET_PATH, Clearpage, is_big_page, private_cache_control, strip_bypass,
 )
@@ -382,11 +384,13 @@ def paused(pids):
 
 def test_a_big_page_goes_to_the_slow_lane_and_leaves_the_workers_free(lane_harness):
     addon = lane_harness.addon
-    (worker,), (lane,) = addon.pool.pids(), addon.slow_lane.pids()
-    assert os.getpriority(os.PRIO_PROCESS, lane) > os.getpriority(os.PRIO_PROCESS, worker)  # the OS serves the workers first
-    with paused([worker]):  # the workers are busy: the big page is filtered all the same, by the lane
+    assert addon.slow_lane is None  # no lane worker until a big page comes
+    (worker,) = addon.pool.pids()
+    with paused([worker]):  # the workers are busy: the big page is filtered all the same, by the lane started for it
         big = lane_harness.exchange(big_page(SLOW_LANE_BYTES), HTML, chunked=True)  # chunked: the harness's hooks run off the loop
     assert big.response.headers[HEADER].startswith("mode=")
+    (lane,) = addon.slow_lane.pids()
+    assert os.getpriority(os.PRIO_PROCESS, lane) > os.getpriority(os.PRIO_PROCESS, worker)  # the OS serves the workers first
     with paused([lane]):  # the lane is busy: an everyday page does not wait for it
         small = lane_harness.exchange(ARTICLE, HTML)
     assert small.response.headers[HEADER].startswith("mode=")
@@ -396,8 +400,89 @@ def test_a_big_page_over_its_budget_in_the_lane_is_served_as_it_came(tmp_path):
     h = AddonHarness(tmp_path, "proxy:\n  workers: 1\n  max_body_bytes: 8388608\n  time_budget_ms: 300\n")
     try:
         body = big_page(SLOW_LANE_BYTES)
+        h.run(start_lane(h.addon))
         with paused(h.addon.slow_lane.pids()):
             exchange = h.exchange(body, HTML, chunked=True)
         assert_untouched(exchange, body, HTML)
     finally:
         h.close()
+
+
+async def start_lane(addon):
+    """Start the slow lane as a big page would, and wait until its worker answers."""
+    addon._lane_for_page()
+    addon._lane_busy -= 1  # no page is really in it
+    await addon.slow_lane.wait_started()
+
+
+def test_the_lane_stops_when_no_big_page_came_for_a_while(lane_harness, monkeypatch):
+    monkeypatch.setattr(proxy_addon, "SLOW_LANE_IDLE_S", 0.2)
+    addon = lane_harness.addon
+    lane_harness.exchange(big_page(SLOW_LANE_BYTES), HTML, chunked=True)
+    (lane,) = addon.slow_lane.pids()
+    lane_harness.run(asyncio.sleep(0.5))
+    assert addon.slow_lane is None
+    with pytest.raises(ProcessLookupError):  # killed and reaped
+        os.kill(lane, 0)
+    again = lane_harness.exchange(big_page(SLOW_LANE_BYTES), HTML, chunked=True)  # the next big page starts it again
+    assert again.response.headers[HEADER].startswith("mode=") and len(addon.slow_lane.pids()) == 1
+
+
+def test_a_big_page_announced_by_its_length_starts_the_lane_before_its_body_arrives(lane_harness):
+    def response_headers(length: int) -> http.HTTPFlow:
+        flow = tflow.tflow()
+        headers = [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(length).encode())]
+        flow.response = tutils.tresp(status_code=200, headers=http.Headers(headers), content=None)
+        return flow
+
+    async def headers_arrive(length: int) -> None:  # on the event loop, as mitmproxy calls the hook
+        lane_harness.addon.responseheaders(response_headers(length))
+
+    lane_harness.run(headers_arrive(SLOW_LANE_BYTES - 1))
+    assert lane_harness.addon.slow_lane is None  # an everyday page: no lane
+    lane_harness.run(headers_arrive(SLOW_LANE_BYTES))
+    lane = lane_harness.addon.slow_lane
+    assert lane is not None
+    lane_harness.run(lane.wait_started())
+    assert len(lane.pids()) == 1
+
+
+def test_a_big_page_in_flight_keeps_the_lane_running(lane_harness, monkeypatch):
+    monkeypatch.setattr(proxy_addon, "SLOW_LANE_IDLE_S", 0.0)
+    addon = lane_harness.addon
+    lane_harness.run(start_lane(addon))
+    addon._lane_busy += 1  # a big page is in the lane
+    addon._stop_idle_lane(addon._lane_pages)
+    assert addon.slow_lane is not None
+    addon._lane_busy -= 1
+    addon._stop_idle_lane(addon._lane_pages - 1)  # a big page came after the timer was set
+    assert addon.slow_lane is not None
+    addon._stop_idle_lane(addon._lane_pages)
+    assert addon.slow_lane is None
+
+
+def test_the_lane_options_decide_which_pages_are_big_and_how_low_the_lane_runs(tmp_path):
+    h = AddonHarness(tmp_path, "proxy:\n  workers: 1\n  time_budget_ms: 60000\n")
+    try:
+        h.configure(clearpage_slow_lane_bytes=len(ARTICLE), clearpage_slow_lane_niceness=3)
+        (worker,) = h.addon.pool.pids()
+        with paused([worker]):  # an article is a big page now
+            served = h.exchange(ARTICLE, HTML, chunked=True)
+        assert served.response.headers[HEADER].startswith("mode=")
+        (lane,) = h.addon.slow_lane.pids()
+        assert os.getpriority(os.PRIO_PROCESS, lane) == os.getpriority(os.PRIO_PROCESS, worker) + 3
+        h.configure(clearpage_slow_lane_expansion=2)
+        assert h.addon.lane.expansion == 2 and is_big_page(len(ARTICLE) // 2, "gzip", h.addon.lane)
+    finally:
+        h.close()
+
+
+@pytest.mark.parametrize("option, value", [
+    ("clearpage_slow_lane_bytes", 0), ("clearpage_slow_lane_expansion", 0),
+    ("clearpage_slow_lane_niceness", -1), ("clearpage_slow_lane_niceness", 20),
+])
+def test_a_lane_option_out_of_range_is_an_options_error(option, value):
+    addon = Clearpage()
+    with taddons.context(addon) as tctx:
+        with pytest.raises(exceptions.OptionsError, match=option):
+            tctx.configure(addon, **{option: value})
