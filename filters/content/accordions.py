@@ -68,8 +68,11 @@ def unmark_accordion_items(f: feat.Features, kinds: list[int]) -> int:
 
 # Where a pane can be closed: the attributes features.py reads as hidden (its "not shown"
 # classes all hold "hid" or "display-none"), found by libxml2 instead of a Python walk over all.
+# The attributes are selected and their owners taken (in document order, each once): libxml2 runs
+# that about twice as fast as a predicate on every element.
 _MAY_BE_CLOSED = etree.XPath(
-    "descendant-or-self::*[@hidden or @aria-hidden or @style or contains(@class, 'hid') or contains(@class, 'display-none')]"
+    "(descendant-or-self::*/@hidden | descendant-or-self::*/@aria-hidden | descendant-or-self::*/@style"
+    " | descendant-or-self::*/@class[contains(., 'hid') or contains(., 'display-none')])/.."
 )
 _BUTTONS = etree.XPath("descendant::button")
 # The attributes that keep a closed pane from the reader (inline styles go with the reader too).

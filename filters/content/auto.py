@@ -232,10 +232,7 @@ class Auto(ContentAlgorithm):
         """Subtree scores (hint-adjusted) and raw sums (hints ignored)."""
         n = len(f)
         o = self.options
-        raw = [self.block_value(f, i) if f.is_block[i] else 0.0 for i in range(n)]
-        for i in range(n):
-            if f.is_link[i]:
-                raw[i] += o.link_weight * f.chars[i] - o.link_cost
+        raw = self._own_values(f)
         records, floors, _ = records
         scores = raw[:]
         kept = raw[:]
@@ -246,10 +243,13 @@ class Auto(ContentAlgorithm):
         parent, chars, links, tags = f.parent, f.chars, f.links, f.tags
         # Only a link list (this many links) or a form can be removable without a mark.
         min_links = o.link_list_min_links
+        record_weight, record_cost = o.record_weight, o.record_cost
+        boilerplate, comments = hints.BOILERPLATE, hints.COMMENTS
+        floored = records | floors.keys()  # (one set test per element instead of two)
         for i in range(n - 1, -1, -1):
             kind = kinds[i]
-            if i in records or i in floors:
-                floor = o.record_weight * chars[i] - o.record_cost
+            if i in floored:
+                floor = record_weight * chars[i] - record_cost
                 if i in floors:
                     floor = max(floor, floors[i])
                 if raw[i] < floor:
@@ -257,7 +257,7 @@ class Auto(ContentAlgorithm):
                     raw[i] = floor
                 kept[i] = max(kept[i], floor)
             s = scores[i]
-            marked = (kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not comments_count)) and chars[i] <= wrapper_chars
+            marked = (kind == boilerplate or (kind == comments and not comments_count)) and chars[i] <= wrapper_chars
             if marked:
                 if s > 0:
                     s = -weight * min(s, cap)
@@ -272,6 +272,27 @@ class Auto(ContentAlgorithm):
         if w:
             scores = [(1.0 - w) * a + w * b for a, b in zip(scores, kept)]
         return scores, raw
+
+    def _own_values(self, f: feat.Features) -> list[float]:
+        """Each element's own value: ``block_value`` for a block (0.0 for an inline element), plus
+        ``link_weight`` x its characters - ``link_cost`` for a link; one pass with the options read
+        once (the same sums, in the same order, as a ``block_value`` call per element)."""
+        o = self.options
+        block_cost, prose_bonus, prose_min_chars = o.block_cost, o.prose_bonus, o.prose_min_chars
+        link_weight, link_cost = o.link_weight, o.link_cost
+        values: list[float] = []
+        append = values.append
+        for is_block, chars, link, punct, is_link, total in zip(f.is_block, f.blk_chars, f.blk_link, f.blk_punct, f.is_link, f.chars):
+            value = 0.0
+            if is_block and chars:
+                text = chars - link
+                value = text - block_cost
+                if punct and text >= prose_min_chars:
+                    value += prose_bonus * text
+            if is_link:
+                value += link_weight * total - link_cost
+            append(value)
+        return values
 
     def _removable(self, f: feat.Features, kinds: list[int], i: int, score: float, forum: bool, wrapper_chars: float) -> bool:
         """What cleaning will remove whatever the container (so it should not weigh on the choice)."""

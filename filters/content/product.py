@@ -253,6 +253,9 @@ ACTION_LABEL = re.compile(
 # Longest text read as an action label (the longest label above, "Skip to product information",
 # with its arrow and spaces).
 ACTION_LABEL_MAX_CHARS = 28
+# The first two letters (lower case) of every label ACTION_LABEL matches: a short text starting
+# otherwise is no label, known without the regex (four short texts in five; keep the two in step).
+ACTION_LABEL_STARTS = frozenset("qu ad sh bu co se ch vi re pr un le bo so ca no lo sk".split())
 
 
 def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
@@ -266,11 +269,20 @@ def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -
     removed = 0
     report = None
     for i in short:  # (in document order: an outer label first; a label inside it goes with it)
-        if ACTION_LABEL.fullmatch(_text_of(elements[i])) and dom.is_inside(elements[i], elements[0]):  # (cleaning or an outer label may have removed it)
+        text = _text_of(elements[i])
+        if _may_be_action_label(text) and ACTION_LABEL.fullmatch(text) and dom.is_inside(elements[i], elements[0]):  # (cleaning or an outer label may have removed it)
             report = report or ctx.new_report("auto")
             ctx.kill(elements[i], report, f"action label: {elements[i].text_content().strip()!r}")
             removed += 1
     return removed
+
+
+def _may_be_action_label(text: str) -> bool:
+    """False only when ``ACTION_LABEL`` cannot match ``text``: its first two letters after the
+    whitespace (``\\s`` is what ``strip`` strips) start no label. Beyond ASCII the regex decides
+    (its case-insensitive letters also match a few others: the long s, the Kelvin sign)."""
+    start = text.lstrip()[:2]
+    return start.lower() in ACTION_LABEL_STARTS or not start.isascii()
 
 
 def _text_of(el) -> str:

@@ -76,8 +76,10 @@ _IDS = etree.XPath("descendant-or-self::*/@id", smart_strings=False)
 NEVER_KEPT = ("class", "style", "role", "tabindex", "target", "rel", "itemprop", "itemscope", "itemtype", "loading", "decoding", "aria-hidden")
 # Elements whose sources _filter_attributes resolves (and so must see even without attributes).
 MEDIA_TAGS = frozenset({"img", "source", "video", "audio", "track"})
-# The descendants _drop_hidden has to look at, found by libxml2 instead of a Python walk over all.
-_MAY_HIDE = etree.XPath(".//*[@hidden or @aria-hidden or @style]")
+# The descendants _drop_hidden has to look at, found by libxml2 instead of a Python walk over all:
+# the attributes are selected and their owners taken (in document order, each once), which libxml2
+# runs about twice as fast as a predicate on every element.
+_MAY_HIDE = etree.XPath("(descendant::*/@hidden | descendant::*/@aria-hidden | descendant::*/@style)/..")
 
 
 def clean(root, base_url: str | None) -> None:

@@ -152,3 +152,15 @@ def test_hidden_content_outside_panes_stays_hidden(default_config):
 def test_question_buttons_are_recognised(html, question):
     button = dom.parse(f"<html><body>{html}</body></html>").find(".//button")
     assert accordions.is_question_button(button) is question
+
+
+def test_closable_panes_are_the_elements_with_a_hiding_attribute_in_document_order():
+    root = dom.parse(
+        "<div class='acc' style='x'><section hidden><p aria-hidden='false'>a</p></section>"
+        "<div class='tab-pane hidden'><span class='display-none' style='color: red'>b</span></div>"
+        "<div class='chid'><p class='shown'>c</p></div><p>d</p></div>"
+    ).find(".//div")
+    every = [el for el in root.iter() if any(el.get(a) is not None for a in ("hidden", "aria-hidden", "style"))
+             or "hid" in (el.get("class") or "") or "display-none" in (el.get("class") or "")]
+    assert accordions._MAY_BE_CLOSED(root) == every
+    assert [el.tag for el in every] == ["div", "section", "p", "div", "span", "div"]

@@ -311,3 +311,24 @@ def test_a_slider_of_testimonials_keeps_its_mark():
              "everything with care, and the mug arrived a day early, so I will order again.</p></div>")
     marks = slider_marks_after_unmarking(product_page(slides("testimonial-slider", quote)))
     assert marks and all(marks)
+
+
+# One text per alternative of ACTION_LABEL, in its order.
+LABEL_SAMPLES = [
+    "Quick shop", "Add to cart", "Shop now", "Buy now", "Compare", "Choose options", "View full details",
+    "See details", "Read all details", "Product variants", "Unit price per", "Learn more", "Read more",
+    "Book now", "Sort options", "Select your size", "Add to compare", "Calculate shipping", "Notify me",
+    "Show more", "Load more", "Loading...", "Skip to main content",
+]
+
+
+@pytest.mark.parametrize("text", LABEL_SAMPLES + [f"  {t.upper()} »" for t in LABEL_SAMPLES])
+def test_every_action_label_passes_the_first_letters_test(text):
+    assert product.ACTION_LABEL.fullmatch(text)
+    assert product._may_be_action_label(text)
+
+
+def test_texts_starting_with_other_letters_are_no_action_labels_without_the_regex():
+    for text in ("Total", "  42 reviews", "Size", "In stock", "x", ""):
+        assert not product._may_be_action_label(text) and not product.ACTION_LABEL.fullmatch(text)
+    assert product._may_be_action_label("\u017fhop now")  # (the long s: the regex decides)

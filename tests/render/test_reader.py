@@ -157,3 +157,21 @@ def test_summary_label_is_marked_english_on_a_page_in_another_language():
 
 def test_no_summary_block_without_a_summary():
     assert not _summary_page("").xpath(".//*[@class='cp-summary']")
+
+
+def test_visible_text_set_is_the_elements_with_non_space_text_content():
+    content = lxml.html.fragment_fromstring(
+        "<div><p>\u00a0 <span> </span></p><div><!-- c -->tail<b></b></div>"
+        "<ul><li><i></i> x</li><li>\n</li></ul><em></em></div>"
+    )
+    counted = reader._visible_chars(content)
+    assert reader._with_visible_text(content) == {el for el in content.iter() if counted.get(el, 0)}
+
+
+def test_empty_blocks_go_and_blocks_holding_a_tail_or_image_stay():
+    content = lxml.html.fragment_fromstring(
+        "<div><p> <span>\u2003</span></p><p><a name=n></a>text after</p><div><img src=a.png></div>"
+        "<section id=keep></section><li><!-- only a comment --> </li></div>"
+    )
+    reader.drop_empty_blocks(content)
+    assert [el.tag for el in content.iter()] == ["div", "p", "a", "div", "img", "section"]

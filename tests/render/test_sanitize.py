@@ -120,3 +120,10 @@ def test_comments_go_and_presentational_tags_are_renamed_in_document_order():
     root = clean("<!-- note --><center><font>a</font><noscript><p>b</p></noscript></center><?pi x?><nav>c</nav>")
     assert [el.tag for el in root.iter()] == ["div", "div", "span", "p", "div"]
     assert dom.text_of(root) == "abc"
+
+
+def test_may_hide_lists_each_descendant_with_a_hiding_attribute_once_in_document_order():
+    root = dom.parse("<div hidden><p style='a' aria-hidden='true'>x<b hidden>y</b></p><i>z</i><span style=''>w</span></div>").find(".//div")
+    every = [el for el in root.iterdescendants() if any(el.get(a) is not None for a in ("hidden", "aria-hidden", "style"))]
+    assert sanitize._MAY_HIDE(root) == every
+    assert [el.tag for el in every] == ["p", "b", "span"]
