@@ -47,3 +47,31 @@ def test_repeated_items_of_different_tags_stay():
 def test_equal_cells_of_a_row_stay():
     page = "<table><tr><th>Wifi</th><td>Yes</td><td>Yes</td></tr></table>"
     assert rendered(page).split() == ["Wifi", "Yes", "Yes"]
+
+
+def test_items_apart_across_a_hidden_separator():
+    page = '<div><span>1d ago</span><span aria-hidden="true">·</span><span>3 min read</span></div>'
+    assert rendered(page).split() == ["1d", "ago", "3", "min", "read"]
+
+
+def test_a_visible_copy_after_a_hidden_one_stays():
+    page = '<p><span>Sale</span><span aria-hidden="true">NEW</span><span>NEW</span></p>'
+    assert rendered(page) == "Sale NEW"
+
+
+def test_text_mode_options_split_items_too():
+    doc = dom.parse('<div><a href="/film"><span>2026</span><span>1h 54m</span></a></div>')
+    options = text_out.TextOptions(marks=True, link_refs=True, base_url="http://films.test/")
+    assert text_out.render([doc], options).text.split() == ["2026", "1h", "54m", "[1]"]
+
+
+@pytest.mark.parametrize("page, words", [
+    ('<p><span class="run">or a parent exploring for child</span><span class="run">ren, you</span></p>',
+     ["or", "a", "parent", "exploring", "for", "children,", "you"]),
+    ('<p><span class="run">Details: 455 N. 3</span><span class="run">rd St.</span></p>',
+     ["Details:", "455", "N.", "3rd", "St."]),
+    ('<p><span class="run">that</span><span class="run"> ha</span><span class="run">ve been</span></p>',
+     ["that", "have", "been"]),
+])
+def test_a_word_processors_runs_split_inside_words_stay_joined(page, words):
+    assert rendered(page).split() == words
