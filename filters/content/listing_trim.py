@@ -12,7 +12,10 @@ any one of them, and a reader hears it once per entry.
 (at most ``LABEL_MAX_CHARS``, not a sentence, not a heading, not an inline field name before
 its value) and found, the same, once in each of at least ``LABEL_MIN_SHARE`` of the entries of
 a listing: a group of records (``auto``'s repeated siblings) of at least ``MIN_ENTRIES``
-entries, at least ``TITLED_MIN_SHARE`` of them with a linked heading, not table rows. A field's
+entries, at least ``TITLED_MIN_SHARE`` of them with a linked heading (or a link holding a
+``role="heading"`` title). A row of script controls (links leading nowhere: rating stars) counts
+as a label up to ``CONTROLS_MAX_CHARS``. Entries may be table rows, but a text that is a whole
+cell is a column's value and stays (only captions inside a cell with more text go). A field's
 values stay: a text whose field (tag and class; for an element without a class, also its
 nearest classed ancestor's) holds another text in some entry ("Full-time" beside "Contract",
 "Winner" beside "Honoree", a category), a text an entry shows twice (a row's equal cells), and
@@ -30,11 +33,16 @@ same tag and class are the same field of nested cards, and a sentence said twice
 """
 from __future__ import annotations
 
+import re
+
 from .. import dom
 from ..context import PageContext
 from . import features as feat
 from . import listings
 
+# A row of script controls (rating stars, vote arrows: links that lead nowhere) is the template's
+# too, and says more words than a label: "1 of 5 stars2 of 5 stars...".
+CONTROLS_MAX_CHARS = 120
 # Fewer entries than this are too few to tell a template's label from a shared value.
 MIN_ENTRIES = 4
 # A text in at least this share of the entries is the template's, not the entries' own
@@ -48,10 +56,15 @@ TITLED_MIN_SHARE = 0.5
 COPY_MIN_CHARS = 6
 # ... and texts longer than this are an entry's teaser or body, read once (and cost more to compare).
 COPY_MAX_CHARS = 200
-# Entries that are table rows hold data in columns: equal cells are values, not labels.
+# Entries that are table rows hold data in columns: equal cells are values, not labels (but a
+# label inside a cell with more text, a widget's caption beside the entry's data, is the template's).
 _ROW_TAGS = frozenset({"tr"})
+# A row's cells: a text that is a whole cell is a column's value.
+_CELL_TAGS = frozenset({"td", "th"})
 # Lists a label may head: "Pros" over the pros, "What we like" over its points.
 _LIST_TAGS = frozenset({"ul", "ol", "dl"})
+# Hrefs that lead nowhere: the link is a script's control (an empty fragment, a javascript: URL).
+_DEAD_HREF = re.compile(r"(?i)^\s*(?:#\s*$|javascript:)")
 # A text ending as a sentence is a notice or a teaser, not a label.
 _SENTENCE_END = frozenset(".!?")
 
@@ -60,7 +73,7 @@ def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[in
     """Remove the labels repeated in the entries of the groups of records ``groups`` inside the
     selection ``nodes`` (see the module's docstring); returns how many elements were removed."""
     text_of: dict[int, str] = {}  # (nested groups walk the same elements: each text read once)
-    listings_texts = [{m: _short_texts(f, m, text_of) for m in members} for members in groups if _is_listing(f, nodes, members)]
+    listings_texts = [{m: _short_texts(f, m, text_of) for m in members} for members in groups if _is_listing(f, nodes, members, rows=True)]
     if not listings_texts:
         return 0
     field_of: dict[int, tuple] = {}  # (each element's field, read once)
@@ -87,12 +100,23 @@ def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[in
     return ctx.kill_all(doomed, "auto", "a label every entry of the listing repeats")
 
 
-def _is_listing(f: feat.Features, nodes: list[int], members: list[int]) -> bool:
+def _is_listing(f: feat.Features, nodes: list[int], members: list[int], rows: bool = False) -> bool:
     """Whether ``members`` are enough entries of a listing inside the selection ``nodes``, most
-    of them with a linked title (not a table's rows, a plan's or a product's feature cards)."""
-    if len(members) < MIN_ENTRIES or f.tags[members[0]] in _ROW_TAGS or not f.inside_any(members[0], nodes):
+    of them with a linked title (not a plan's or a product's feature cards, nor a table's rows
+    unless ``rows``)."""
+    if len(members) < MIN_ENTRIES or (f.tags[members[0]] in _ROW_TAGS and not rows) or not f.inside_any(members[0], nodes):
         return False
-    return sum(1 for m in members if listings.has_linked_heading(f, m)) >= TITLED_MIN_SHARE * len(members)
+    return sum(1 for m in members if listings.has_linked_heading(f, m) or _has_linked_aria_heading(f, m)) >= TITLED_MIN_SHARE * len(members)
+
+
+def _has_linked_aria_heading(f: feat.Features, m: int) -> bool:
+    """Whether entry ``m`` holds a link that is or holds an element with role "heading" (a title
+    marked up as a heading for screen readers: ``<a><span role="heading">``)."""
+    for i in range(m + 1, m + f.count[m]):
+        if f.is_link[i] and f.chars[i]:
+            if any(el.get("role") == "heading" for el in f.elements[i].iter() if isinstance(el.tag, str)):
+                return True
+    return False
 
 
 def _slot(f: feat.Features, i: int) -> tuple[str, str]:
@@ -232,14 +256,17 @@ def _one_destination(targets: set) -> bool:
 
 
 def _target(f: feat.Features, i: int) -> str | None:
-    """The href of the link that is, holds or sits in element ``i`` (None when there is none)."""
+    """The href of the link that is, holds or sits in element ``i`` (None when there is none or
+    it leads nowhere)."""
     if f.links[i]:
         el = f.elements[i]
-        return el.get("href") if f.is_link[i] else next((a.get("href") for a in el.iter("a") if a.get("href") is not None), None)
+        href = el.get("href") if f.is_link[i] else next((a.get("href") for a in el.iter("a") if a.get("href") is not None), None)
+        return None if _is_dead(href) else href
     while i > 0 and not f.is_block[i]:
         i = f.parent[i]
         if f.is_link[i]:
-            return f.elements[i].get("href")
+            href = f.elements[i].get("href")
+            return None if _is_dead(href) else href
     return None
 
 
@@ -247,18 +274,57 @@ def _short_texts(f: feat.Features, m: int, text_of: dict[int, str]) -> list[tupl
     """(element number, text with its whitespace runs as one space) of the elements inside entry
     ``m`` whose whole text is at most ``LABEL_MAX_CHARS`` long, in document order, but for
     headings (the title's slot), sentences (a repeated notice is read as such), and inline
-    labels in a line with more text (a field's name before its value: "Title:", "Price -")."""
+    labels in a line with more text (a field's name before its value: "Title:", "Price -"), the
+    values right after such a name ("Features: Auto ignition", the same in every entry) and, in a
+    table's row, a cell's whole text (a column's value)."""
     found = []
+    row = f.tags[m] in _ROW_TAGS
     for i in range(m + 1, m + f.count[m]):
         chars = f.chars[i]
-        if not 0 < chars <= LABEL_MAX_CHARS or f.tags[i] in feat.HEADING_TAGS:
+        if (not 0 < chars <= LABEL_MAX_CHARS and not _is_controls_row(f, i)) or f.tags[i] in feat.HEADING_TAGS:
             continue
         if not f.is_block[i] and f.blk_chars[f.block[i]] > chars:
+            continue
+        if (row and _whole_cell(f, i, m)) or _after_field_name(f.elements[i]):
             continue
         text = _text(f, i, text_of)
         if text and text[-1] not in _SENTENCE_END:
             found.append((i, text))
     return found
+
+
+def _is_controls_row(f: feat.Features, i: int) -> bool:
+    """Whether element ``i``'s text (at most ``CONTROLS_MAX_CHARS``) is all links that lead nowhere."""
+    if not 0 < f.chars[i] <= CONTROLS_MAX_CHARS or f.link_chars[i] != f.chars[i]:
+        return False
+    links = [a for a in f.elements[i].iter("a") if (a.text_content() or "").strip()]
+    return bool(links) and all(_is_dead(a.get("href")) for a in links)
+
+
+def _is_dead(href: str | None) -> bool:
+    """Whether a link to ``href`` leads nowhere (a script's control)."""
+    return href is None or _DEAD_HREF.match(href) is not None
+
+
+def _after_field_name(el) -> bool:
+    """Whether the text right before ``el`` in its parent is a field's name ("Features:")."""
+    before = el.getprevious()
+    while before is not None and not isinstance(before.tag, str):  # (comments between them)
+        if (before.tail or "").strip():
+            break
+        before = before.getprevious()
+    text = (before.tail if before is not None else (el.getparent().text if el.getparent() is not None else None)) or ""
+    return text.rstrip().endswith(":")
+
+
+def _whole_cell(f: feat.Features, i: int, m: int) -> bool:
+    """Whether element ``i`` is, or holds all the text of, a cell of row ``m``."""
+    chars = f.chars[i]
+    while i != m:
+        if f.tags[i] in _CELL_TAGS:
+            return f.chars[i] == chars
+        i = f.parent[i]
+    return False
 
 
 def _text(f: feat.Features, i: int, text_of: dict[int, str]) -> str:

@@ -130,3 +130,44 @@ def test_labels_over_their_own_lists_stay(algo):
     text = joined_selection(algo, listing(pros.format), URL)
     assert text.count("Pros") == len(PLACES)
     assert text.count("Cons") == len(PLACES)
+
+
+def rated_job(n: int, place: str, badge: str) -> str:
+    stars = "".join(f"<a class='star' href='#'>{k} of 5 stars</a>" for k in range(1, 6))
+    return job(n, place, badge + f"<div class='stars'>{stars}</div>")
+
+
+def test_a_row_of_rating_stars_every_entry_repeats_goes(algo):
+    entries = "".join(rated_job(n, place, "") for n, place in enumerate(PLACES))
+    page = f"<html><body><main><h1>Engineering jobs</h1><div class='jobs'>{entries}</div></main></body></html>"
+    text = joined_selection(algo, page, URL)
+    assert "of 5 stars" not in text
+    assert "Backend engineer number 3 for the payments team" in text
+
+
+def book_row(n: int, shelf: str) -> str:
+    return (f"<tr><td class='rank'>{n + 1}</td><td><a class='bookTitle' href='/book/{n}'><span role='heading' aria-level='4'>"
+            f"The collected letters of writer number {n}</span></a><div>by Author {n}, {n + 3}.{n} average rating from "
+            f"{n * 1000 + 17} readers who finished it this year</div></td><td class='format'>Paperback</td>"
+            f"<td><div class='shelf'>{shelf}</div><div class='caption'>Rate this book</div></td></tr>")
+
+
+def book_table() -> str:
+    rows = "".join(book_row(n, "Want to read" if n % 2 else "Read") for n in range(8))
+    return (f"<html><body><nav><a href='/'>Home</a> <a href='/about'>About</a></nav>"
+            f"<main><h1>Best books of the year</h1><table class='list'>{rows}</table></main></body></html>")
+
+
+def test_a_caption_inside_a_rows_cell_goes_but_whole_cells_stay(algo):
+    text = joined_selection(algo, book_table(), "https://example.com/list")
+    assert "The collected letters of writer number 5" in text
+    assert "Rate this book" not in text
+    assert text.count("Paperback") == 8
+
+
+def test_a_value_after_its_fields_name_stays_when_every_entry_shares_it(algo):
+    def specs(n: int) -> str:
+        return (f"<div class='spec'>Office: <div class='value'>{PLACES[n]} office</div></div>"
+                "<div class='spec'>Perks: <div class='value check'>Remote friendly</div></div>")
+    text = joined_selection(algo, listing(specs), URL)
+    assert text.count("Remote friendly") == len(PLACES)
