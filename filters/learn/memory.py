@@ -15,6 +15,8 @@ A reload (a page already counted, every fingerprint and path of it already store
 change nothing but last-seen times: it takes no write lock; its times wait in the process
 (``_Refresh``) until the process's next write, ``close`` or ``REFRESH_FLUSH_S`` (this
 process's lookups and evictions see them at once; other processes see them at the flush).
+A lookup whose answer is stored (same host, page and fingerprints) while no connection has
+written since (``PRAGMA data_version``, and this process's own writes) is answered from memory.
 Size: per-host caps on blocks, pages and rules, and a cap on hosts, all evicted least
 recently seen first. Failure: every database error (locked past the timeout, corrupt file,
 unwritable directory) is logged and the call returns as if the memory were empty, so a page
@@ -65,6 +67,9 @@ _UPGRADE_DROPS = {1: ("blocks",)}
 REFRESH_FLUSH_S = 5.0
 # ... or once this many reloads wait (bounds the pending times kept in memory).
 REFRESH_FLUSH_PAGES = 200
+# Lookups kept per process while the file is unchanged (SQLite's data_version, plus this
+# process's own writes): a reload's lookup is then one PRAGMA instead of three queries.
+LOOKUP_CACHE_PAGES = 64
 
 
 # Retry pause for the WAL switch of a new file (doubling up to the max): short, as the other
@@ -183,6 +188,21 @@ def _nothing_new(view: HostView, fps: list[str], content_paths: list[str], boile
     return all(p in content for p in content_paths) and all(p in boilerplate for p in boilerplate_paths)
 
 
+def _read_host(c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> tuple | None:
+    """(pages, page known, rule rows best first, fingerprint -> pages) for the host; None when unknown."""
+    row = c.execute("SELECT pages FROM hosts WHERE host=?", (host,)).fetchone()
+    if row is None:
+        return None
+    known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
+    rules = c.execute("SELECT kind, path, support, last_seen FROM rules WHERE host=? ORDER BY support DESC, last_seen DESC", (host,)).fetchall()
+    seen: dict[str, int] = {}
+    for start in range(0, len(fps), 500):  # SQLite's bound-parameter limit
+        chunk = fps[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        seen.update(c.execute(f"SELECT fp, pages FROM blocks WHERE host=? AND fp IN ({marks})", (host, *chunk)).fetchall())
+    return row[0], known, rules, seen
+
+
 class MemoryError_(Exception):
     """A database problem, raised only in strict mode."""
 
@@ -198,6 +218,8 @@ class SiteMemory:
         self._lock = threading.Lock()
         self._last_log: dict[str, float] = {}
         self._refresh = _Refresh()
+        self._lookups: dict[tuple, tuple] = {}  # (host, page, fps) -> the database's answer (see _lookup)
+        self._lookups_version: tuple | None = None  # (connection, data_version) the stored answers hold for
 
     # ------------------------------------------------------------------ connection
 
@@ -223,6 +245,7 @@ class SiteMemory:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+            self._wrote()
 
     def _fail(self, what: str, exc: Exception, default):
         if self.strict:
@@ -235,6 +258,7 @@ class SiteMemory:
         if self._conn is not None and isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
             self._conn.close()  # a corrupt file: reopen next time (it may have been replaced)
             self._conn = None
+            self._wrote()
         return default
 
     def _run(self, what: str, default, fn):
@@ -255,6 +279,7 @@ class SiteMemory:
             self._run("flush", None, self._write_refresh)
 
     def _write_refresh(self, c: sqlite3.Connection) -> None:
+        self._wrote()
         c.execute("BEGIN IMMEDIATE")
         self._refresh.write(c)
         c.execute("COMMIT")
@@ -267,26 +292,35 @@ class SiteMemory:
         return self._run("lookup", EMPTY, lambda c: self._lookup(c, host, page, fps))
 
     def _lookup(self, c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> HostView:
-        row = c.execute("SELECT pages FROM hosts WHERE host=?", (host,)).fetchone()
-        if row is None:
+        stored = self._stored_lookup(c, host, page, fps)
+        if stored is None:
             return EMPTY
-        known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
+        pages, known, rows, seen = stored
         waiting = self._refresh.rules
-        rules = [Rule(kind, path, support, max(seen, waiting.get((host, kind, path), seen))) for kind, path, support, seen in c.execute(
-            "SELECT kind, path, support, last_seen FROM rules WHERE host=? ORDER BY support DESC, last_seen DESC", (host,))]
+        rules = [Rule(kind, path, support, max(last, waiting.get((host, kind, path), last))) for kind, path, support, last in rows]
         if waiting:  # the waiting reloads' times may reorder equally supported rules (a stable sort: ties stay as SQLite gave them)
             rules.sort(key=lambda r: (-r.support, -r.last_seen))
-        seen: dict[str, int] = {}
-        for start in range(0, len(fps), 500):  # SQLite's bound-parameter limit
-            chunk = fps[start:start + 500]
-            marks = ",".join("?" * len(chunk))
-            seen.update(c.execute(f"SELECT fp, pages FROM blocks WHERE host=? AND fp IN ({marks})", (host, *chunk)).fetchall())
         return HostView(
-            row[0], known,
+            pages, known,
             tuple(r for r in rules if r.kind == CONTENT),
             tuple(r for r in rules if r.kind == BOILERPLATE),
-            seen,
+            dict(seen),
         )
+
+    def _stored_lookup(self, c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> tuple | None:
+        """The database's answer for the page, from this process's store while the file is unchanged."""
+        version = c.execute("PRAGMA data_version").fetchone()[0]  # changes when another connection commits
+        if version != self._lookups_version or len(self._lookups) >= LOOKUP_CACHE_PAGES:
+            self._lookups.clear()
+            self._lookups_version = version
+        key = (host, page, tuple(fps))
+        if key not in self._lookups:
+            self._lookups[key] = _read_host(c, host, page, fps)
+        return self._lookups[key]
+
+    def _wrote(self) -> None:
+        """This connection changed the file (its own commits leave data_version as it was)."""
+        self._lookups.clear()
 
     def learn(self, host: str, page: str, fps: list[str], content_paths: list[str], boilerplate_paths: list[str],
               view: HostView | None = None) -> bool:
@@ -307,6 +341,7 @@ class SiteMemory:
 
     def _learn(self, c, host, page, fps, content_paths, boilerplate_paths) -> bool:
         now = time.time()
+        self._wrote()
         c.execute("BEGIN IMMEDIATE")
         if self._refresh.count:  # earlier reloads' times first: this page's are later, eviction sees both
             self._refresh.write(c)
@@ -375,6 +410,7 @@ class SiteMemory:
     def forget(self, host: str) -> bool:
         """Drop everything about ``host``; False when it was not known."""
         def run(c):
+            self._wrote()
             c.execute("BEGIN IMMEDIATE")
             known = c.execute("SELECT 1 FROM hosts WHERE host=?", (host,)).fetchone() is not None
             _forget(c, host)
@@ -386,6 +422,7 @@ class SiteMemory:
         """Set rules (``clearpage rules import``): each path gets at least ``support``."""
         def run(c):
             now = time.time()
+            self._wrote()
             c.execute("BEGIN IMMEDIATE")
             c.execute("INSERT INTO hosts(host, pages, last_seen) VALUES(?, 0, ?) ON CONFLICT DO UPDATE SET last_seen=?", (host, now, now))
             c.executemany(

@@ -272,3 +272,25 @@ def test_reload_times_order_this_process_rules_and_eviction(tmp_path):
     db = sqlite3.connect(tmp_path / "m.sqlite")
     kept = {r[0] for r in db.execute("SELECT fp FROM blocks")}
     assert {f"fp0-{k}" for k in range(4)} <= kept and len(kept) == 10
+
+
+def test_a_repeated_lookup_reads_only_the_data_version(tmp_path):
+    memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
+    _learn_viewed(memory, "a.example", "p", ["fp1", "fp2"], ["body > div"])
+    first = memory.lookup("a.example", "p", ["fp1", "fp2"])
+    statements: list[str] = []
+    memory._connect().set_trace_callback(statements.append)
+    assert memory.lookup("a.example", "p", ["fp1", "fp2"]) == first
+    assert statements == ["PRAGMA data_version"]
+
+
+def test_a_stored_lookup_sees_other_connections_writes(tmp_path):
+    path = tmp_path / "m.sqlite"
+    mine, other = SiteMemory(_settings(path)), SiteMemory(_settings(path))
+    _learn_viewed(mine, "a.example", "p", ["fp1"], ["body > div"])
+    assert mine.lookup("a.example", "p", ["fp1"]).seen == {"fp1": 1}
+    other.learn("a.example", "q", ["fp1"], ["body > div"], [])  # another worker's page
+    view = mine.lookup("a.example", "p", ["fp1"])
+    assert (view.pages, view.seen, view.content_rules[0].support) == (2, {"fp1": 2}, 2)
+    _learn_viewed(mine, "a.example", "r", ["fp1"], [])  # and this process's own
+    assert mine.lookup("a.example", "p", ["fp1"]).seen == {"fp1": 3}
