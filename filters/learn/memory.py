@@ -11,6 +11,12 @@ Per host it keeps (never page text, never URLs):
 
 Concurrency: the proxy's worker processes each open their own connection; the database runs
 in WAL mode with a busy timeout, and each page's update is one short write transaction.
+A reload (a page already counted, every fingerprint and path of it already stored) would
+change nothing but last-seen times: it takes no write lock; its times wait in the process
+(``_Refresh``) until the process's next write, ``close`` or ``REFRESH_FLUSH_S`` (this
+process's lookups and evictions see them at once; other processes see them at the flush).
+A lookup whose answer is stored (same host, page and fingerprints) while no connection has
+written since (``PRAGMA data_version``, and this process's own writes) is answered from memory.
 Size: per-host caps on blocks, pages and rules, and a cap on hosts, all evicted least
 recently seen first. Failure: every database error (locked past the timeout, corrupt file,
 unwritable directory) is logged and the call returns as if the memory were empty, so a page
@@ -55,6 +61,15 @@ CREATE INDEX IF NOT EXISTS rules_seen ON rules(host, last_seen);
 # What a file of an older schema loses on opening: version 1's fingerprints hashed the text
 # another way (they would never match again) and kept each block's path (never read).
 _UPGRADE_DROPS = {1: ("blocks",)}
+# A reload's last-seen times are written at the latest this long after it (or at the process's
+# next write of a new page): they only order eviction and break ties between equally supported
+# rules, so a few seconds late costs nothing, while a write per reload costs the write lock.
+REFRESH_FLUSH_S = 5.0
+# ... or once this many reloads wait (bounds the pending times kept in memory).
+REFRESH_FLUSH_PAGES = 200
+# Lookups kept per process while the file is unchanged (SQLite's data_version, plus this
+# process's own writes): a reload's lookup is then one PRAGMA instead of three queries.
+LOOKUP_CACHE_PAGES = 64
 
 
 # Retry pause for the WAL switch of a new file (doubling up to the max): short, as the other
@@ -133,6 +148,61 @@ class HostView:
 EMPTY = HostView(0, False, (), (), {})
 
 
+class _Refresh:
+    """Last-seen times of reloads not yet written: per host, per table, key -> time."""
+
+    def __init__(self) -> None:
+        self.hosts: dict[str, float] = {}
+        self.pages: dict[tuple[str, str], float] = {}
+        self.blocks: dict[tuple[str, str], float] = {}
+        self.rules: dict[tuple[str, str, str], float] = {}
+        self.count = 0
+        self.since = 0.0  # time.monotonic() of the oldest waiting reload
+
+    def add(self, host: str, page: str, fps: list[str], rules: list[tuple[str, str]], now: float) -> None:
+        if not self.count:
+            self.since = time.monotonic()
+        self.count += 1
+        self.hosts[host] = now
+        self.pages[(host, page)] = now
+        self.blocks.update(dict.fromkeys(((host, fp) for fp in fps), now))
+        self.rules.update(dict.fromkeys(((host, kind, path) for kind, path in rules), now))
+
+    def due(self) -> bool:
+        return self.count >= REFRESH_FLUSH_PAGES or time.monotonic() - self.since >= REFRESH_FLUSH_S
+
+    def write(self, c: sqlite3.Connection) -> None:
+        """Apply the waiting times (inside the caller's write transaction); rows gone meanwhile stay gone."""
+        c.executemany("UPDATE hosts SET last_seen=max(last_seen, ?) WHERE host=?", [(t, h) for h, t in self.hosts.items()])
+        c.executemany("UPDATE pages SET last_seen=max(last_seen, ?) WHERE host=? AND page=?", [(t, *k) for k, t in self.pages.items()])
+        c.executemany("UPDATE blocks SET last_seen=max(last_seen, ?) WHERE host=? AND fp=?", [(t, *k) for k, t in self.blocks.items()])
+        c.executemany("UPDATE rules SET last_seen=max(last_seen, ?) WHERE host=? AND kind=? AND path=?", [(t, *k) for k, t in self.rules.items()])
+
+
+def _nothing_new(view: HostView, fps: list[str], content_paths: list[str], boilerplate_paths: list[str]) -> bool:
+    """Whether learning this page would only refresh last-seen times (a reload with nothing unseen)."""
+    if not view.page_known or not all(fp in view.seen for fp in fps):
+        return False
+    content = {r.path for r in view.content_rules}
+    boilerplate = {r.path for r in view.boilerplate_rules}
+    return all(p in content for p in content_paths) and all(p in boilerplate for p in boilerplate_paths)
+
+
+def _read_host(c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> tuple | None:
+    """(pages, page known, rule rows best first, fingerprint -> pages) for the host; None when unknown."""
+    row = c.execute("SELECT pages FROM hosts WHERE host=?", (host,)).fetchone()
+    if row is None:
+        return None
+    known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
+    rules = c.execute("SELECT kind, path, support, last_seen FROM rules WHERE host=? ORDER BY support DESC, last_seen DESC", (host,)).fetchall()
+    seen: dict[str, int] = {}
+    for start in range(0, len(fps), 500):  # SQLite's bound-parameter limit
+        chunk = fps[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        seen.update(c.execute(f"SELECT fp, pages FROM blocks WHERE host=? AND fp IN ({marks})", (host, *chunk)).fetchall())
+    return row[0], known, rules, seen
+
+
 class MemoryError_(Exception):
     """A database problem, raised only in strict mode."""
 
@@ -147,6 +217,9 @@ class SiteMemory:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._last_log: dict[str, float] = {}
+        self._refresh = _Refresh()
+        self._lookups: dict[tuple, tuple] = {}  # (host, page, fps) -> the database's answer (see _lookup)
+        self._lookups_version: tuple | None = None  # (connection, data_version) the stored answers hold for
 
     # ------------------------------------------------------------------ connection
 
@@ -167,10 +240,12 @@ class SiteMemory:
         return self._conn
 
     def close(self) -> None:
+        self.flush()
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+            self._wrote()
 
     def _fail(self, what: str, exc: Exception, default):
         if self.strict:
@@ -183,6 +258,7 @@ class SiteMemory:
         if self._conn is not None and isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
             self._conn.close()  # a corrupt file: reopen next time (it may have been replaced)
             self._conn = None
+            self._wrote()
         return default
 
     def _run(self, what: str, default, fn):
@@ -197,6 +273,18 @@ class SiteMemory:
                         pass
                 return self._fail(what, exc, default)
 
+    def flush(self) -> None:
+        """Write the reloads' waiting last-seen times now (``close`` does it too)."""
+        if self._refresh.count:
+            self._run("flush", None, self._write_refresh)
+
+    def _write_refresh(self, c: sqlite3.Connection) -> None:
+        self._wrote()
+        c.execute("BEGIN IMMEDIATE")
+        self._refresh.write(c)
+        c.execute("COMMIT")
+        self._refresh = _Refresh()
+
     # ------------------------------------------------------------------ pages
 
     def lookup(self, host: str, page: str, fps: list[str]) -> HostView:
@@ -204,32 +292,59 @@ class SiteMemory:
         return self._run("lookup", EMPTY, lambda c: self._lookup(c, host, page, fps))
 
     def _lookup(self, c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> HostView:
-        row = c.execute("SELECT pages FROM hosts WHERE host=?", (host,)).fetchone()
-        if row is None:
+        stored = self._stored_lookup(c, host, page, fps)
+        if stored is None:
             return EMPTY
-        known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
-        rules = [Rule(*r) for r in c.execute(
-            "SELECT kind, path, support, last_seen FROM rules WHERE host=? ORDER BY support DESC, last_seen DESC", (host,))]
-        seen: dict[str, int] = {}
-        for start in range(0, len(fps), 500):  # SQLite's bound-parameter limit
-            chunk = fps[start:start + 500]
-            marks = ",".join("?" * len(chunk))
-            seen.update(c.execute(f"SELECT fp, pages FROM blocks WHERE host=? AND fp IN ({marks})", (host, *chunk)).fetchall())
+        pages, known, rows, seen = stored
+        waiting = self._refresh.rules
+        rules = [Rule(kind, path, support, max(last, waiting.get((host, kind, path), last))) for kind, path, support, last in rows]
+        if waiting:  # the waiting reloads' times may reorder equally supported rules (a stable sort: ties stay as SQLite gave them)
+            rules.sort(key=lambda r: (-r.support, -r.last_seen))
         return HostView(
-            row[0], known,
+            pages, known,
             tuple(r for r in rules if r.kind == CONTENT),
             tuple(r for r in rules if r.kind == BOILERPLATE),
-            seen,
+            dict(seen),
         )
 
-    def learn(self, host: str, page: str, fps: list[str], content_paths: list[str], boilerplate_paths: list[str]) -> bool:
+    def _stored_lookup(self, c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> tuple | None:
+        """The database's answer for the page, from this process's store while the file is unchanged."""
+        version = c.execute("PRAGMA data_version").fetchone()[0]  # changes when another connection commits
+        if version != self._lookups_version or len(self._lookups) >= LOOKUP_CACHE_PAGES:
+            self._lookups.clear()
+            self._lookups_version = version
+        key = (host, page, tuple(fps))
+        if key not in self._lookups:
+            self._lookups[key] = _read_host(c, host, page, fps)
+        return self._lookups[key]
+
+    def _wrote(self) -> None:
+        """This connection changed the file (its own commits leave data_version as it was)."""
+        self._lookups.clear()
+
+    def learn(self, host: str, page: str, fps: list[str], content_paths: list[str], boilerplate_paths: list[str],
+              view: HostView | None = None) -> bool:
         """Record one page: its blocks' fingerprints, the content containers chosen and the
-        template blocks found. A page seen before only refreshes last-seen times. False on error."""
+        template blocks found. A page seen before only refreshes last-seen times; given the
+        page's ``view`` (its lookup just before), a reload that brings nothing unseen writes
+        nothing now (its times wait, see the module docstring). False on error."""
+        if view is not None and _nothing_new(view, fps, content_paths, boilerplate_paths):
+            return self._run("learn", False, lambda c: self._note_reload(c, host, page, fps, content_paths, boilerplate_paths))
         return self._run("learn", False, lambda c: self._learn(c, host, page, fps, content_paths, boilerplate_paths))
+
+    def _note_reload(self, c, host, page, fps, content_paths, boilerplate_paths) -> bool:
+        rules = [(CONTENT, p) for p in content_paths] + [(BOILERPLATE, p) for p in boilerplate_paths]
+        self._refresh.add(host, page, fps, rules, time.time())
+        if self._refresh.due():
+            self._write_refresh(c)
+        return True
 
     def _learn(self, c, host, page, fps, content_paths, boilerplate_paths) -> bool:
         now = time.time()
+        self._wrote()
         c.execute("BEGIN IMMEDIATE")
+        if self._refresh.count:  # earlier reloads' times first: this page's are later, eviction sees both
+            self._refresh.write(c)
         known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
         step = 0 if known else 1
         c.execute(
@@ -246,6 +361,7 @@ class SiteMemory:
         self._add_rules(c, host, BOILERPLATE, boilerplate_paths, step, now)
         self._evict(c, host)
         c.execute("COMMIT")
+        self._refresh = _Refresh()
         return True
 
     @staticmethod
@@ -276,11 +392,13 @@ class SiteMemory:
 
     def hosts(self) -> list[tuple[str, int, int, int, float]]:
         """(host, pages, blocks, rules, last seen) for every host, most recently seen first."""
+        self.flush()
         return self._run("list", [], lambda c: c.execute(
             "SELECT h.host, h.pages, (SELECT count(*) FROM blocks b WHERE b.host=h.host), "
             "(SELECT count(*) FROM rules r WHERE r.host=h.host), h.last_seen FROM hosts h ORDER BY h.last_seen DESC").fetchall())
 
     def rules(self, host: str) -> list[Rule]:
+        self.flush()
         return self._run("show", [], lambda c: [Rule(*r) for r in c.execute(
             "SELECT kind, path, support, last_seen FROM rules WHERE host=? ORDER BY kind, support DESC, path", (host,))])
 
@@ -292,6 +410,7 @@ class SiteMemory:
     def forget(self, host: str) -> bool:
         """Drop everything about ``host``; False when it was not known."""
         def run(c):
+            self._wrote()
             c.execute("BEGIN IMMEDIATE")
             known = c.execute("SELECT 1 FROM hosts WHERE host=?", (host,)).fetchone() is not None
             _forget(c, host)
@@ -303,6 +422,7 @@ class SiteMemory:
         """Set rules (``clearpage rules import``): each path gets at least ``support``."""
         def run(c):
             now = time.time()
+            self._wrote()
             c.execute("BEGIN IMMEDIATE")
             c.execute("INSERT INTO hosts(host, pages, last_seen) VALUES(?, 0, ?) ON CONFLICT DO UPDATE SET last_seen=?", (host, now, now))
             c.executemany(

@@ -11,7 +11,8 @@ For a page of a host the memory knows:
    on the paths of well-supported boilerplate rules (when the path names a class or id). When
    they would take half the content or more, none goes (one article served under several URLs).
 4. The page is recorded: its block fingerprints, the content containers chosen, the template
-   blocks found (one short write; a database failure is logged and changes nothing).
+   blocks found (one short write; a database failure is logged and changes nothing; a reload
+   that brings nothing unseen only refreshes last-seen times, without a write, see memory.py).
 
 The report ``memory`` says which of these happened.
 """
@@ -63,7 +64,7 @@ def select(memory: SiteMemory, profile, doc, ctx: PageContext, select_content: C
         removed = drop_template(selection, template, _boilerplate_rules(view, settings.min_support), ctx, report, min_chars)
     report.notes.append(f"host {host}: {view.pages} page(s) known, {len(template)} template block(s) on this page, {removed} removed")
     content_paths = [path_of(n) for n in selection.nodes] if selection is not None and _worth_a_rule(selection) else []
-    memory.learn(host, page, [b.fp for b in blocks], content_paths, _outermost_paths(template))
+    memory.learn(host, page, [b.fp for b in blocks], content_paths, _outermost_paths(template), view=view)
     return selection
 
 

@@ -213,3 +213,84 @@ def test_a_version_1_file_keeps_its_rules_and_drops_its_old_fingerprints(tmp_pat
     assert memory.learn("a.example", "p", ["newfp"], [], [])
     assert memory.lookup("a.example", "", ["newfp"]).seen == {"newfp": 1}
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+
+
+def _learn_viewed(memory: SiteMemory, host: str, page: str, fps: list[str], content: list[str]) -> bool:
+    """learn() the way site.select calls it: with the page's lookup just before."""
+    return memory.learn(host, page, fps, content, [], view=memory.lookup(host, page, fps))
+
+
+def test_reload_with_nothing_new_takes_no_write_lock(tmp_path, caplog):
+    path = tmp_path / "m.sqlite"
+    config = load_config_text(memory_config(path, busy_timeout_ms=0))
+    memory = SiteMemory(config.memory)
+    pipeline = Pipeline(config, memory=memory)
+    url, html = pages()[0]
+    first = pipeline.run(html, url, mode="reader").text
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process writing: a reload must not wait for it
+    try:
+        with caplog.at_level(logging.WARNING, logger="clearpage.memory"):
+            again = pipeline.run(html, url, mode="reader").text
+    finally:
+        holder.execute("ROLLBACK")
+    assert again == first
+    assert not caplog.records
+    assert memory.hosts()[0][1] == 1
+
+
+def test_reload_with_a_new_block_is_written_at_once(tmp_path):
+    memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
+    assert _learn_viewed(memory, "a.example", "p", ["fp1"], ["body > div"])
+    assert _learn_viewed(memory, "a.example", "p", ["fp1", "fp2"], ["body > div"])  # the page changed
+    db = sqlite3.connect(tmp_path / "m.sqlite")
+    assert dict(db.execute("SELECT fp, pages FROM blocks")) == {"fp1": 1, "fp2": 1}
+    assert db.execute("SELECT pages FROM hosts").fetchone()[0] == 1
+
+
+def test_reload_times_reach_the_file_on_close(tmp_path):
+    memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
+    _learn_viewed(memory, "a.example", "p", ["fp1"], ["body > div"])
+    db = sqlite3.connect(tmp_path / "m.sqlite")
+    before = db.execute("SELECT last_seen FROM blocks").fetchone()[0]
+    time.sleep(0.01)
+    _learn_viewed(memory, "a.example", "p", ["fp1"], ["body > div"])
+    assert db.execute("SELECT last_seen FROM blocks").fetchone()[0] == before  # waiting in the process
+    memory.close()
+    for table in ("hosts", "pages", "blocks", "rules"):
+        assert db.execute(f"SELECT last_seen FROM {table}").fetchone()[0] > before, table
+
+
+def test_reload_times_order_this_process_rules_and_eviction(tmp_path):
+    memory = SiteMemory(_settings(tmp_path / "m.sqlite", max_blocks_per_host=10))
+    _learn_viewed(memory, "a.example", "p0", [f"fp0-{k}" for k in range(4)], ["body > div.a"])
+    _learn_viewed(memory, "a.example", "p1", [f"fp1-{k}" for k in range(4)], ["body > div.b"])
+    _learn_viewed(memory, "a.example", "p0", [f"fp0-{k}" for k in range(4)], ["body > div.a"])  # a reload: p0 most recent
+    view = memory.lookup("a.example", "p2", [])
+    assert [r.path for r in view.content_rules] == ["body > div.a", "body > div.b"]  # equal support: the reloaded first
+    _learn_viewed(memory, "a.example", "p2", [f"fp2-{k}" for k in range(4)], [])  # 12 blocks: 2 evicted, p1's
+    db = sqlite3.connect(tmp_path / "m.sqlite")
+    kept = {r[0] for r in db.execute("SELECT fp FROM blocks")}
+    assert {f"fp0-{k}" for k in range(4)} <= kept and len(kept) == 10
+
+
+def test_a_repeated_lookup_reads_only_the_data_version(tmp_path):
+    memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
+    _learn_viewed(memory, "a.example", "p", ["fp1", "fp2"], ["body > div"])
+    first = memory.lookup("a.example", "p", ["fp1", "fp2"])
+    statements: list[str] = []
+    memory._connect().set_trace_callback(statements.append)
+    assert memory.lookup("a.example", "p", ["fp1", "fp2"]) == first
+    assert statements == ["PRAGMA data_version"]
+
+
+def test_a_stored_lookup_sees_other_connections_writes(tmp_path):
+    path = tmp_path / "m.sqlite"
+    mine, other = SiteMemory(_settings(path)), SiteMemory(_settings(path))
+    _learn_viewed(mine, "a.example", "p", ["fp1"], ["body > div"])
+    assert mine.lookup("a.example", "p", ["fp1"]).seen == {"fp1": 1}
+    other.learn("a.example", "q", ["fp1"], ["body > div"], [])  # another worker's page
+    view = mine.lookup("a.example", "p", ["fp1"])
+    assert (view.pages, view.seen, view.content_rules[0].support) == (2, {"fp1": 2}, 2)
+    _learn_viewed(mine, "a.example", "r", ["fp1"], [])  # and this process's own
+    assert mine.lookup("a.example", "p", ["fp1"]).seen == {"fp1": 3}
