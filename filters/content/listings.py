@@ -84,7 +84,7 @@ TITLED_MIN_ENTRIES = 8
 TITLE_MAX_CHARS = 200
 # A class word naming an entry's title part, between separators ("clip-title", "item_headline"; not "subtitle").
 _TITLE_CLASS = re.compile(r"(?i)(?:^|[-_\s])(?:title|headline)(?:$|[-_\s])")
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_HEADINGS = feat.HEADING_TAGS  # (features.py's set, not a second copy)
 # A marked part in at least this share of a listing's entries is part of the entries' template.
 TEMPLATE_MIN_SHARE = 0.5
 # Only an entry's header is part of its template (its title): a footer or "meta" block under
