@@ -91,12 +91,7 @@ def _outermost_entries(f: feat.Features, nodes: list[int], groups: list[list[int
     for members in groups:
         if f.inside_any(members[0], nodes) and not f.inside_any(members[0], marked):
             found.extend(members)
-    found.sort()
-    outermost: list[int] = []
-    for m in found:
-        if not outermost or m >= outermost[-1] + f.count[outermost[-1]]:
-            outermost.append(m)
-    return outermost
+    return listings.outermost(f, found)
 
 
 def _marked_roots(f: feat.Features, kinds: list[int], nodes: list[int], wrapper_chars: float) -> list[int]:

@@ -331,6 +331,6 @@ def _text(f: feat.Features, i: int, text_of: dict[int, str]) -> str:
     """Element ``i``'s text with its whitespace runs as one space, read once into ``text_of``."""
     text = text_of.get(i)
     if text is None:
-        text = text_of[i] = " ".join(f.elements[i].text_content().split())
+        text = text_of[i] = dom.text_of(f.elements[i])
     return text
 

@@ -84,7 +84,7 @@ TITLED_MIN_ENTRIES = 8
 TITLE_MAX_CHARS = 200
 # A class word naming an entry's title part, between separators ("clip-title", "item_headline"; not "subtitle").
 _TITLE_CLASS = re.compile(r"(?i)(?:^|[-_\s])(?:title|headline)(?:$|[-_\s])")
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_HEADINGS = feat.HEADING_TAGS  # (features.py's set, not a second copy)
 # A marked part in at least this share of a listing's entries is part of the entries' template.
 TEMPLATE_MIN_SHARE = 0.5
 # Only an entry's header is part of its template (its title): a footer or "meta" block under
@@ -152,12 +152,17 @@ def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], 
         if (f.inside_any(members[0], nodes) and _titled_entries(f, members) >= TEASER_LINK_SHARE * len(members)
                 and all(f.prose_chars((m,), prose_min_chars) <= TEASER_MAX_PROSE for m in members)):
             found.extend(members)
+    return outermost(f, found)  # (a group nested in another's entries is counted with them)
+
+
+def outermost(f: feat.Features, found: list[int]) -> list[int]:
+    """The elements of ``found`` not inside another of them, in document order (sorts ``found``)."""
     found.sort()
-    outermost: list[int] = []
-    for m in found:  # (a group nested in another's entries is counted with them)
-        if not outermost or m >= outermost[-1] + f.count[outermost[-1]]:
-            outermost.append(m)
-    return outermost
+    kept: list[int] = []
+    for m in found:
+        if not kept or m >= kept[-1] + f.count[kept[-1]]:
+            kept.append(m)
+    return kept
 
 
 def _titled_entries(f: feat.Features, members: list[int]) -> int:

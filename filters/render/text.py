@@ -73,7 +73,7 @@ class _Writer:
         if self.item_gap:
             gap, self.item_gap = self.item_gap, 0
             first = text[:1]
-            if first.isalnum() and (gap == ANY_WORD or not first.islower()) and not self.pending and self.parts and self.parts[-1][-1:].isalnum():
+            if first.isalnum() and (gap == ANY_WORD or not first.islower()) and not self.pending and _ends_word(self):
                 text = " " + text
         if not raw:
             text = _SPACES.sub(" ", text)
@@ -196,6 +196,7 @@ def _walk(root, writer: _Writer, options: TextOptions, links, link_index) -> Non
 
 
 def _ends_word(writer: _Writer) -> bool:
+    """Whether the text written so far ends in a letter or digit (a word the next may run into)."""
     return bool(writer.parts) and writer.parts[-1][-1:].isalnum()
 
 
