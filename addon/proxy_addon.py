@@ -332,7 +332,7 @@ class Clearpage:
             self.slow_lane.start()
             log.info("clearpage: started the slow lane's worker for pages over %d bytes", self.lane.threshold_bytes)
             # Stopped in time even if the page that started it never reaches the lane (a dropped download).
-            asyncio.get_running_loop().call_later(SLOW_LANE_IDLE_S, self._stop_idle_lane, self._lane_pages)
+            self._stop_lane_if_idle_later()
         return self.slow_lane
 
     def _lane_for_page(self) -> WorkerPool:
@@ -345,6 +345,10 @@ class Clearpage:
     def _lane_page_done(self) -> None:
         """A big page is answered: stop the lane once it has had none for SLOW_LANE_IDLE_S."""
         self._lane_busy -= 1
+        self._stop_lane_if_idle_later()
+
+    def _stop_lane_if_idle_later(self) -> None:
+        """Stop the lane in SLOW_LANE_IDLE_S unless a big page comes before (or is in it then)."""
         asyncio.get_running_loop().call_later(SLOW_LANE_IDLE_S, self._stop_idle_lane, self._lane_pages)
 
     def _stop_idle_lane(self, pages_then: int) -> None:

@@ -45,8 +45,7 @@ class PageContext:
         """Record the text links inside ``el`` (and ``el`` itself) before it is removed."""
         if not dom.is_element(el):
             return
-        # Runs for every link of every removed block: the steps of safe_url(None) and of
-        # dom.text_of are taken inline (the same results, without a call for each).
+        # Runs for every link of every removed block: the step of safe_url(None) is taken inline.
         base = self.base_url
         append = self.removed_links.append
         for a in el.iter("a"):
@@ -56,9 +55,7 @@ class PageContext:
             url = safe_url(href, base)
             if url is None:
                 continue
-            text = dom.collapse(a.text_content()) if len(a) else " ".join((a.text or "").split())
-            if not text:
-                text = (a.get("title") or "").strip() or _image_alt(a)
+            text = dom.text_of(a) or (a.get("title") or "").strip() or _image_alt(a)
             append(RemovedLink(url, text, filter_name, a.sourceline or 0))
 
     def kill(self, el, report: FilterReport, reason: str, *, keep_links: bool = True) -> None:

@@ -219,7 +219,7 @@ class SiteMemory:
         self._last_log: dict[str, float] = {}
         self._refresh = _Refresh()
         self._lookups: dict[tuple, tuple] = {}  # (host, page, fps) -> the database's answer (see _lookup)
-        self._lookups_version: tuple | None = None  # (connection, data_version) the stored answers hold for
+        self._lookups_version: int | None = None  # the connection's data_version the stored answers hold for (a new connection: _wrote empties them)
 
     # ------------------------------------------------------------------ connection
 

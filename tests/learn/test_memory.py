@@ -1,6 +1,7 @@
 """The SQLite memory itself: concurrent writers, a corrupt or locked file, caps and eviction."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import multiprocessing
@@ -92,21 +93,33 @@ def test_corrupt_database_fails_open(tmp_path, caplog):
     assert path.read_bytes().startswith(b"this is not")  # left for a person to inspect
 
 
-def test_locked_database_fails_open(tmp_path, caplog):
+def _unwaiting_pipeline(tmp_path):
+    """A pipeline whose site memory never waits for a lock (busy_timeout_ms=0), after its first
+    page (which creates the database): (the file, the memory, the pipeline, that page's result)."""
     path = tmp_path / "m.sqlite"
     config = load_config_text(memory_config(path, busy_timeout_ms=0))
     memory = SiteMemory(config.memory)
     pipeline = Pipeline(config, memory=memory)
     url, html = pages()[0]
-    pipeline.run(html, url, mode="reader")  # creates the database
+    return path, memory, pipeline, pipeline.run(html, url, mode="reader")
+
+
+@contextlib.contextmanager
+def _held(path, begin: str):
+    """Another connection holding ``path`` in a ``begin`` transaction (rolled back at the end)."""
     holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute(begin)
     try:
-        with caplog.at_level(logging.WARNING, logger="clearpage.memory"):
-            url2, html2 = pages()[1]
-            result = pipeline.run(html2, url2, mode="reader")
+        yield holder
     finally:
         holder.execute("ROLLBACK")
+
+
+def test_locked_database_fails_open(tmp_path, caplog):
+    path, memory, pipeline, _ = _unwaiting_pipeline(tmp_path)
+    with _held(path, "BEGIN EXCLUSIVE"), caplog.at_level(logging.WARNING, logger="clearpage.memory"):
+        url2, html2 = pages()[1]
+        result = pipeline.run(html2, url2, mode="reader")
     assert "Story 2 of the week" in result.text
     assert any("locked" in r.message for r in caplog.records)
     assert memory.hosts()[0][1] == 1  # the locked-out page was not recorded; the next one is
@@ -221,20 +234,12 @@ def _learn_viewed(memory: SiteMemory, host: str, page: str, fps: list[str], cont
 
 
 def test_reload_with_nothing_new_takes_no_write_lock(tmp_path, caplog):
-    path = tmp_path / "m.sqlite"
-    config = load_config_text(memory_config(path, busy_timeout_ms=0))
-    memory = SiteMemory(config.memory)
-    pipeline = Pipeline(config, memory=memory)
+    path, memory, pipeline, first = _unwaiting_pipeline(tmp_path)
     url, html = pages()[0]
-    first = pipeline.run(html, url, mode="reader").text
-    holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")  # another process writing: a reload must not wait for it
-    try:
-        with caplog.at_level(logging.WARNING, logger="clearpage.memory"):
-            again = pipeline.run(html, url, mode="reader").text
-    finally:
-        holder.execute("ROLLBACK")
-    assert again == first
+    # another process writing: a reload must not wait for it
+    with _held(path, "BEGIN IMMEDIATE"), caplog.at_level(logging.WARNING, logger="clearpage.memory"):
+        again = pipeline.run(html, url, mode="reader").text
+    assert again == first.text
     assert not caplog.records
     assert memory.hosts()[0][1] == 1
 
