@@ -24,7 +24,9 @@ and drives each with ``--clients`` concurrent keep-alive clients (``bench.loadge
    requests, too, reach the budget and are served unfiltered: the rewritten count is printed beside.
 
 Every figure is printed with its issue-5 target beside it and written as JSON with ``--json``.
-Timings on a shared machine are inflated: the load average is printed before and after.
+Timings on a shared machine are inflated: the load average is printed before and after. The bench's
+own work runs on the same cores as the proxies it measures, so every run also prints the CPU per
+request of its load generator, its sampler and the origin (``bench_cpu_ms_per_request``).
 """
 from __future__ import annotations
 
@@ -228,6 +230,7 @@ class Sampler:
         self.breakdown: list[tuple[float, list[float]]] = []  # per sample: the main process's RSS MB, the workers'
         self.pss: list[float] = []  # the tree's PSS MB, every PSS_EVERY samples and at each new RSS peak
         self._peak_rss_kib = 0
+        self.own_cpu_s = 0.0  # the sampler's own CPU (it runs in the bench process, on the cores the proxy uses)
         self.cpu_first: dict[int, float] = {}
         self.cpu_last: dict[int, float] = {}
         self._stop = threading.Event()
@@ -249,6 +252,13 @@ class Sampler:
             self._sample()
 
     def _sample(self) -> None:
+        started = time.thread_time()
+        try:
+            self._read_tree()
+        finally:
+            self.own_cpu_s += time.thread_time() - started
+
+    def _read_tree(self) -> None:
         rss, main, workers = 0, 0, []
         pids = tree_pids(self.pid)
         for pid in pids:
@@ -299,8 +309,10 @@ def _latency(result: RunResult) -> dict:
     return summary(result.latencies(), 1)
 
 
-def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | None = None, slow_url: str | None = None) -> dict:
-    """Warm up, then one measured run through the proxy at ``port``; figures as a dict."""
+def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | None = None, slow_url: str | None = None,
+           origin_pid: int | None = None) -> dict:
+    """Warm up, then one measured run through the proxy at ``port``; figures as a dict, with the CPU
+    the bench itself used meanwhile (its load generator, its sampler, the origin ``origin_pid``)."""
     driver = Driver("127.0.0.1", port)
     progress = [0]
 
@@ -315,15 +327,21 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
         slow = await slow_task if slow_task else None
         return main, slow
 
-    cpu_before = os.times()
+    cpu_before, origin_before = os.times(), _cpu_s(origin_pid) if origin_pid else None
+    sampler_cpu_s = 0.0
     if sample_pid is not None:
         with Sampler(sample_pid, progress) as sampler:
             main, slow = asyncio.run(go())
         memory = sampler.figures(requests)
+        sampler_cpu_s = sampler.own_cpu_s
     else:
         main, slow = asyncio.run(go())
         memory = None
-    cpu_after = os.times()
+    cpu_after, origin_after = os.times(), _cpu_s(origin_pid) if origin_pid else None
+    bench_process_s = (cpu_after.user - cpu_before.user) + (cpu_after.system - cpu_before.system)
+    bench_cpu = bench_cpu_s(bench_process_s, sampler_cpu_s,
+                            origin_after - origin_before if origin_before is not None and origin_after is not None else None)
+    all_requests = main.done + clients * WARMUP_PER_CLIENT
     out = {
         "requests": main.done,
         "errors": dict(main.errors),
@@ -332,11 +350,13 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
         "wall_s": round(main.wall_s, 2),
         "requests_per_s": round(main.throughput, 1),
         "latency_ms": _latency(main),
-        "load_generator_cpu_s": round((cpu_after.user - cpu_before.user) + (cpu_after.system - cpu_before.system), 2),
+        "load_generator_cpu_s": round(bench_process_s, 2),  # the whole bench process: load generator, sampler, log readers
+        "bench_cpu_s": bench_cpu,
+        "bench_cpu_ms_per_request": per_request_ms(bench_cpu, all_requests),
     }
     if memory is not None:
         out["memory"] = memory
-        out["cpu_ms_per_request"] = cpu_per_request(memory["cpu_s"], main.done + clients * WARMUP_PER_CLIENT)
+        out["cpu_ms_per_request"] = cpu_per_request(memory["cpu_s"], all_requests)
     if slow is not None:
         out["slow_pages"] = {
             "completed": slow.done,
@@ -346,6 +366,20 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
             "latency_ms": _latency(slow),
         }
     return out
+
+
+def bench_cpu_s(bench_process_s: float, sampler_s: float, origin_s: float | None) -> dict:
+    """The CPU seconds the bench's own work took during a run, on the same cores as the proxy it measures:
+    the bench process (its load generator and the proxy's log readers; the sampler apart) and the origin."""
+    out = {"load_generator": round(max(bench_process_s - sampler_s, 0.0), 3), "sampler": round(sampler_s, 3)}
+    if origin_s is not None:
+        out["origin"] = round(origin_s, 3)
+    return out
+
+
+def per_request_ms(cpu_s: dict, requests: int) -> dict:
+    """Each figure of ``cpu_s`` (seconds) in ms per request."""
+    return {name: round(seconds * 1000 / requests, 3) for name, seconds in cpu_s.items()} if requests else {}
 
 
 def cpu_per_request(cpu_s: dict, requests: int) -> dict:
@@ -380,20 +414,22 @@ def run(opts: Options, say=print) -> dict:
         try:
             say("run 1: bare mitmdump (no addon) ...")
             figures["mitmdump"] = _with_proxy(lambda: start_mitmdump(confdir),
-                                             lambda port, proc: _drive(port, url, opts.clients, opts.requests, sample_pid=proc.pid))
+                                             lambda port, proc: _drive(port, url, opts.clients, opts.requests, sample_pid=proc.pid,
+                                                                                   origin_pid=origin.pid))
             _say_run(say, "bare mitmdump", figures["mitmdump"])
 
             say(f"run 2: clearpage proxy, workers: {opts.workers or 'one per core'} ...")
             proxy, port, workers = start_clearpage(directory, confdir, opts.workers, opts.mode)
             try:
                 figures["workers"] = workers
-                main = _drive(port, url, opts.clients, opts.requests, sample_pid=proxy.pid)
+                main = _drive(port, url, opts.clients, opts.requests, sample_pid=proxy.pid, origin_pid=origin.pid)
                 figures["clearpage"] = main
                 _say_run(say, f"clearpage ({workers} workers)", main)
                 if opts.slow:
                     say(f"run 4: the slow page: the same proxy, one {opts.big_bytes / 2**20:.0f} MB page in flight throughout ...")
                     mark = len(proxy.lines)
-                    slow = _drive(port, url, opts.clients, opts.requests, sample_pid=proxy.pid, slow_url=f"http://127.0.0.1:{origin_port}{BIG_URL_PATH}")
+                    slow = _drive(port, url, opts.clients, opts.requests, sample_pid=proxy.pid,
+                                  slow_url=f"http://127.0.0.1:{origin_port}{BIG_URL_PATH}", origin_pid=origin.pid)
                     slow["slow_pages"]["logged_over_budget"] = proxy.count(_OVER_BUDGET, mark)
                     figures["slow_page"] = slow
             finally:
@@ -405,7 +441,7 @@ def run(opts: Options, say=print) -> dict:
                     say(f"run 3: clearpage proxy, {count} worker(s), time budget {SCALING_BUDGET_MS // 1000} s (every page filtered) ...")
                     scaling[str(count)] = _with_proxy(
                         lambda c=count: start_clearpage(directory, confdir, c, opts.mode, SCALING_BUDGET_MS)[:2],
-                        lambda port, proc: _drive(port, url, opts.clients, opts.requests, sample_pid=proc.pid),
+                        lambda port, proc: _drive(port, url, opts.clients, opts.requests, sample_pid=proc.pid, origin_pid=origin.pid),
                     )
                     _say_run(say, f"clearpage ({count} worker{'s' if count > 1 else ''})", scaling[str(count)])
                 figures["scaling"] = scaling
@@ -434,6 +470,17 @@ def _say_run(say, name: str, run_figures: dict) -> None:
     cpu_note = f"; CPU per request: main process {cpu['proxy_main']} ms, workers {cpu['workers']} ms" if cpu else ""
     say(f"  {name}: {run_figures['requests_per_s']} req/s, p50 {lat.get('median')} ms, p99 {lat.get('p99')} ms "
         f"({run_figures['requests']} requests, {sum(run_figures['errors'].values())} errors, {run_figures['rewritten']} rewritten){cpu_note}")
+    if run_figures.get("bench_cpu_ms_per_request"):
+        say(f"    {bench_cpu_line(run_figures)}")
+
+
+def bench_cpu_line(run_figures: dict) -> str:
+    """What the bench's own processes took of the shared cores during a run, per request and as cores."""
+    per = run_figures["bench_cpu_ms_per_request"]
+    wall = run_figures["wall_s"]
+    cores = f", {sum(run_figures['bench_cpu_s'].values()) / wall:.2f} cores" if wall else ""
+    parts = ", ".join(f"{name.replace('_', ' ')} {ms} ms" for name, ms in per.items())
+    return f"the bench's own CPU per request (on the same cores as the proxy): {parts}{cores}"
 
 
 # ---------------------------------------------------------------------- figures and targets
@@ -462,6 +509,9 @@ def derived(f: dict) -> dict:
         busy = cp["memory"]["cpu_s"]["proxy_main"] + sum(workers)
         out["proxy_tree_cores_used"] = round(busy / cp["wall_s"], 2) if cp["wall_s"] else None
         out["worker_cpu_s"] = workers
+    for name, figures in (("mitmdump", bare), ("clearpage", cp)):
+        if figures and figures.get("bench_cpu_ms_per_request"):
+            out.setdefault("bench_cpu_ms_per_request", {})[name] = round(sum(figures["bench_cpu_ms_per_request"].values()), 3)
     if bare and cp and bare.get("cpu_ms_per_request") and cp.get("cpu_ms_per_request"):
         # What the addon adds to the main process beyond mitmproxy's own work for a request.
         out["main_cpu_ms_per_request"] = {"mitmdump": bare["cpu_ms_per_request"]["proxy_main"], "clearpage": cp["cpu_ms_per_request"]["proxy_main"]}
@@ -528,12 +578,17 @@ def report_lines(f: dict) -> list[str]:
     if "worker_cpu_s" in d:
         lines.append(f"CPU during the clearpage run: workers {d['worker_cpu_s']} s, proxy main process "
                      f"{f['clearpage']['memory']['cpu_s']['proxy_main']} s, the tree used {d['proxy_tree_cores_used']} cores "
-                     f"(load generator: {f['clearpage']['load_generator_cpu_s']} s CPU in {f['clearpage']['wall_s']} s)")
+                     f"(the bench process, load generator and sampler: {f['clearpage']['load_generator_cpu_s']} s CPU in {f['clearpage']['wall_s']} s)")
     if "main_cpu_ms_per_request" in d:
         per = d["main_cpu_ms_per_request"]
         lines.append(f"main process CPU per request: bare mitmdump {per['mitmdump']} ms, clearpage {per['clearpage']} ms "
                      f"(+{d['main_cpu_ms_over_mitmdump']} ms: the addon's share); clearpage's workers "
                      f"{f['clearpage']['cpu_ms_per_request']['workers']} ms")
+    if "bench_cpu_ms_per_request" in d:
+        lines.append("the bench's own processes (load generator, sampler, origin) took CPU per request from the same cores: "
+                     + ", ".join(f"{name} run {ms} ms" for name, ms in d["bench_cpu_ms_per_request"].items()))
+        if f.get("clearpage", {}).get("bench_cpu_ms_per_request"):
+            lines.append(f"  clearpage run: {bench_cpu_line(f['clearpage'])}")
     if f.get("clearpage", {}).get("memory"):
         m = f["clearpage"]["memory"]
         lines.append(f"memory of the proxy tree: peak {m['peak_rss_mb']} MB; {m['rss_after_warmup_mb']} MB after "

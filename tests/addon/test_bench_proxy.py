@@ -39,6 +39,10 @@ def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
     for run in (figures["mitmdump"], figures["clearpage"]):  # CPU per request of the proxy's process (bare mitmdump's too)
         assert run["cpu_ms_per_request"]["proxy_main"] > 0
     assert figures["clearpage"]["cpu_ms_per_request"]["workers"] > 0 and figures["mitmdump"]["cpu_ms_per_request"]["workers"] == 0
+    for run in (figures["mitmdump"], figures["clearpage"], figures["slow_page"]):  # the bench's own CPU, beside the proxy's
+        bench = run["bench_cpu_ms_per_request"]
+        assert set(bench) == {"load_generator", "sampler", "origin"} and bench["load_generator"] > 0 and bench["sampler"] > 0
+    assert "the bench's own CPU per request" in done.stdout
     derived = figures["derived"]
     for key in ("p50_overhead_ms", "p99_overhead_ms", "throughput_share", "scaling_2_over_1", "slow_p99_factor", "peak_rss_mb", "drift_pct", "main_cpu_ms_over_mitmdump"):
         assert derived[key] is not None, key
@@ -72,3 +76,25 @@ def test_cpu_per_request_counts_the_main_process_and_all_workers():
 
     assert cpu_per_request({"proxy_main": 1.5, "workers": [2.0, 1.0]}, 500) == {"proxy_main": 3.0, "workers": 6.0}
     assert cpu_per_request({"proxy_main": 1.5, "workers": []}, 0) == {}
+
+
+def test_the_sampler_counts_its_own_cpu_apart(monkeypatch):
+    import os
+
+    from clearpage.filters.bench import proxy
+
+    sampler = proxy.Sampler(os.getpid(), [0])
+    assert sampler.own_cpu_s == 0.0
+    for _ in range(20):
+        sampler._sample()  # reads this process's /proc files: real work on this thread
+    assert sampler.own_cpu_s > 0
+
+
+def test_the_bench_cpu_puts_the_sampler_apart_from_the_load_generator():
+    from clearpage.filters.bench.proxy import bench_cpu_s, per_request_ms
+
+    cpu = bench_cpu_s(bench_process_s=3.0, sampler_s=0.5, origin_s=0.25)
+    assert cpu == {"load_generator": 2.5, "sampler": 0.5, "origin": 0.25}
+    assert per_request_ms(cpu, 500) == {"load_generator": 5.0, "sampler": 1.0, "origin": 0.5}
+    assert "origin" not in bench_cpu_s(1.0, 0.0, None)  # no origin process given
+    assert per_request_ms(cpu, 0) == {}
