@@ -52,8 +52,13 @@ STOP_TIMEOUT_S = 15.0
 SAMPLE_S = 0.2  # how often the proxy tree's memory and CPU are read
 # PSS (smaps_rollup) costs ~1.6 ms of CPU per 100 MB process, ~8 ms a sample for the tree: read every
 # sample it took ~4% of a core from the 2-core machine the proxy runs on (the CPU-bound 2-worker run
-# most). So it is read every this many samples, and at every new peak of the tree's RSS.
+# most). So it is read every this many samples, and at new peaks of the tree's RSS ...
 PSS_EVERY = 5
+# ... and a new RSS peak only when the tree has grown this much since the last PSS read: a tree whose
+# RSS creeps up by a few pages at a time made nearly every sample a new peak, and the sampler took
+# 2.6 ms of CPU per request in a 300-request clearpage run (5.5 ms a sample; PSS of the 3 processes
+# is ~6 ms of it). So the peak PSS is read within this much of the peak RSS.
+PSS_PEAK_STEP_KIB = 2 * 1024
 SLOW_MAX_BODY = 32 * 1024 * 1024  # above the 20 MB page: it is filtered (and runs over budget), not streamed past
 DRIFT_FROM = 0.10  # memory drift is measured from this share of the requests (after warm-up) to the end
 WARMUP_PER_CLIENT = 2  # untimed requests per client before each measured run
@@ -183,9 +188,11 @@ def _status_kib(pid: int, key: str) -> int:
     return 0
 
 
-def _cpu_s(pid: int) -> float | None:
+def _cpu_s(pid: int, tid: int | None = None) -> float | None:
+    """CPU seconds (user + system) of process ``pid``, or of its thread ``tid`` alone."""
+    path = f"/proc/{pid}/task/{tid}/stat" if tid is not None else f"/proc/{pid}/stat"
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+        with open(path, encoding="ascii", errors="replace") as fh:
             rest = fh.read().rsplit(")", 1)[1].split()
         return (int(rest[11]) + int(rest[12])) / CLOCK_TICKS  # utime + stime
     except (OSError, ValueError, IndexError):
@@ -228,11 +235,15 @@ class Sampler:
         self.progress = progress  # progress[0]: requests done so far (written by the load generator)
         self.samples: list[tuple[float, int, float]] = []  # (seconds, requests done, tree RSS MB)
         self.breakdown: list[tuple[float, list[float]]] = []  # per sample: the main process's RSS MB, the workers'
-        self.pss: list[float] = []  # the tree's PSS MB, every PSS_EVERY samples and at each new RSS peak
-        self._peak_rss_kib = 0
+        self.pss: list[float] = []  # the tree's PSS MB, every PSS_EVERY samples and at each RSS peak PSS_PEAK_STEP_KIB above the last
+        self._pss_read_at_kib = 0  # the highest tree RSS at which PSS was read
         self.own_cpu_s = 0.0  # the sampler's own CPU (it runs in the bench process, on the cores the proxy uses)
         self.cpu_first: dict[int, float] = {}
         self.cpu_last: dict[int, float] = {}
+        # The main process's main thread (its tid is the pid): mitmproxy's event loop, where the addon's
+        # hooks run; the rest of the process's CPU is its other threads (the pool's pipe threads).
+        self.loop_cpu_first: float | None = None
+        self.loop_cpu_last: float | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, daemon=True, name="rss-sampler")
         self._started = time.perf_counter()
@@ -272,12 +283,23 @@ class Sampler:
             if cpu is not None:
                 self.cpu_first.setdefault(pid, cpu)
                 self.cpu_last[pid] = cpu
-        new_peak = rss > self._peak_rss_kib
-        self._peak_rss_kib = max(rss, self._peak_rss_kib)
+        loop_cpu = _cpu_s(self.pid, self.pid)
+        if loop_cpu is not None:
+            self.loop_cpu_first = loop_cpu if self.loop_cpu_first is None else self.loop_cpu_first
+            self.loop_cpu_last = loop_cpu
+        new_peak = rss > self._pss_read_at_kib + PSS_PEAK_STEP_KIB
         self.samples.append((time.perf_counter() - self._started, self.progress[0], rss / 1024))
         self.breakdown.append((main / 1024, sorted((w / 1024 for w in workers), reverse=True)))
         if new_peak or len(self.samples) % PSS_EVERY == 1:
             self.pss.append(sum(_pss_kib(pid) for pid in pids) / 1024)
+            self._pss_read_at_kib = max(rss, self._pss_read_at_kib)
+
+    def main_cpu_split(self, main_s: float) -> dict:
+        """The main process's CPU seconds: its event-loop thread's, and its other threads' (the rest)."""
+        if self.loop_cpu_first is None or self.loop_cpu_last is None:
+            return {}
+        loop = round(self.loop_cpu_last - self.loop_cpu_first, 2)
+        return {"event_loop": loop, "other_threads": round(max(main_s - loop, 0.0), 2)}
 
     def figures(self, requests: int) -> dict:
         rss = [s[2] for s in self.samples]
@@ -299,6 +321,7 @@ class Sampler:
             "drift_from_requests": after[0][1],
             "samples": len(self.samples),
             "cpu_s": {"proxy_main": main, "workers": sorted(cpu.values(), reverse=True)},
+            "main_cpu_s": self.main_cpu_split(main),
         }
 
 
@@ -357,6 +380,7 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
     if memory is not None:
         out["memory"] = memory
         out["cpu_ms_per_request"] = cpu_per_request(memory["cpu_s"], all_requests)
+        out["main_cpu_ms_per_request"] = per_request_ms(memory["main_cpu_s"], all_requests)
     if slow is not None:
         out["slow_pages"] = {
             "completed": slow.done,
@@ -467,7 +491,10 @@ def _with_proxy(start, drive) -> dict:
 def _say_run(say, name: str, run_figures: dict) -> None:
     lat = run_figures["latency_ms"]
     cpu = run_figures.get("cpu_ms_per_request") or {}
-    cpu_note = f"; CPU per request: main process {cpu['proxy_main']} ms, workers {cpu['workers']} ms" if cpu else ""
+    split = run_figures.get("main_cpu_ms_per_request") or {}
+    split_note = (f" (event loop {split['event_loop']}, other threads {split['other_threads']})"
+                  if "event_loop" in split else "")
+    cpu_note = f"; CPU per request: main process {cpu['proxy_main']} ms{split_note}, workers {cpu['workers']} ms" if cpu else ""
     say(f"  {name}: {run_figures['requests_per_s']} req/s, p50 {lat.get('median')} ms, p99 {lat.get('p99')} ms "
         f"({run_figures['requests']} requests, {sum(run_figures['errors'].values())} errors, {run_figures['rewritten']} rewritten){cpu_note}")
     if run_figures.get("bench_cpu_ms_per_request"):

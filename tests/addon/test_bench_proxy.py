@@ -39,6 +39,9 @@ def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
     for run in (figures["mitmdump"], figures["clearpage"]):  # CPU per request of the proxy's process (bare mitmdump's too)
         assert run["cpu_ms_per_request"]["proxy_main"] > 0
     assert figures["clearpage"]["cpu_ms_per_request"]["workers"] > 0 and figures["mitmdump"]["cpu_ms_per_request"]["workers"] == 0
+    split = figures["clearpage"]["main_cpu_ms_per_request"]  # the main process's event loop and its other threads
+    assert split["event_loop"] > 0 and split["other_threads"] > 0  # clearpage's pool threads do the pipe I/O
+    assert abs(split["event_loop"] + split["other_threads"] - figures["clearpage"]["cpu_ms_per_request"]["proxy_main"]) < 0.1
     for run in (figures["mitmdump"], figures["clearpage"], figures["slow_page"]):  # the bench's own CPU, beside the proxy's
         bench = run["bench_cpu_ms_per_request"]
         assert set(bench) == {"load_generator", "sampler", "origin"} and bench["load_generator"] > 0 and bench["sampler"] > 0
@@ -71,6 +74,25 @@ def test_the_sampler_reads_the_costly_pss_at_new_rss_peaks_and_every_few_samples
     assert all(b - a <= proxy.PSS_EVERY for a, b in zip(read_at, read_at[1:]))  # and never more than PSS_EVERY apart
 
 
+def test_a_creeping_rss_does_not_read_the_costly_pss_at_every_sample(monkeypatch):
+    import os
+
+    from clearpage.filters.bench import proxy
+
+    step_kib = proxy.PSS_PEAK_STEP_KIB // 8  # each sample a new peak, by an eighth of the step
+    rss = iter([100 * 1024 + i * step_kib for i in range(12)])
+    read_at: list[int] = []
+    sampler = proxy.Sampler(os.getpid(), [0])
+    monkeypatch.setattr(proxy, "tree_pids", lambda pid: [pid])
+    monkeypatch.setattr(proxy, "_status_kib", lambda pid, key: next(rss) * 1024 // 1024)
+    monkeypatch.setattr(proxy, "_pss_kib", lambda pid: read_at.append(len(sampler.samples) - 1) or 1024)
+    for _ in range(12):
+        sampler._sample()
+    assert read_at[0] == 0  # the first sample has its PSS
+    assert len(read_at) <= 12 // proxy.PSS_EVERY + 2  # not every new peak: the tree grew by less than the step between them
+    assert all(b - a <= proxy.PSS_EVERY for a, b in zip(read_at, read_at[1:]))
+
+
 def test_cpu_per_request_counts_the_main_process_and_all_workers():
     from clearpage.filters.bench.proxy import cpu_per_request
 
@@ -98,3 +120,20 @@ def test_the_bench_cpu_puts_the_sampler_apart_from_the_load_generator():
     assert per_request_ms(cpu, 500) == {"load_generator": 5.0, "sampler": 1.0, "origin": 0.5}
     assert "origin" not in bench_cpu_s(1.0, 0.0, None)  # no origin process given
     assert per_request_ms(cpu, 0) == {}
+
+
+def test_the_sampler_splits_the_main_process_cpu_into_its_event_loop_and_other_threads(monkeypatch):
+    import os
+
+    from clearpage.filters.bench import proxy
+
+    pid = os.getpid()
+    process_cpu = iter([10.0, 14.0])
+    loop_cpu = iter([6.0, 9.0])
+    monkeypatch.setattr(proxy, "tree_pids", lambda p: [p])
+    monkeypatch.setattr(proxy, "_cpu_s", lambda p, tid=None: next(loop_cpu) if tid == pid else next(process_cpu))
+    sampler = proxy.Sampler(pid, [0])
+    sampler._sample()
+    sampler._sample()
+    assert sampler.main_cpu_split(4.0) == {"event_loop": 3.0, "other_threads": 1.0}
+    assert proxy.Sampler(pid, [0]).main_cpu_split(1.0) == {}  # nothing sampled yet
