@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from . import dom
 from .errors import BudgetExceeded
-from .links import RemovedLink, host_of, safe_url
+from .links import RemovedLink, host_of, safe_url, unique_links
 from .report import Action, FilterReport
 
 # Wrappers that mean nothing once empty: a kill that empties one removes it too, so no empty
@@ -27,6 +27,8 @@ class PageContext:
     removed_links: list[RemovedLink] = field(default_factory=list)
     reports: list[FilterReport] = field(default_factory=list)
     page_kind: str | None = None  # what the page's markup says it is (pagekind.py), for reader/text selection
+    # unique_removed_links()'s last answer: (the list it read, how many links it held, the answer)
+    _unique: tuple[list, int, list[RemovedLink]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def host(self) -> str | None:
@@ -58,9 +60,19 @@ class PageContext:
             text = dom.text_of(a) or (a.get("title") or "").strip() or _image_alt(a)
             append(RemovedLink(url, text, filter_name, a.sourceline or 0))
 
+    def unique_removed_links(self) -> list[RemovedLink]:
+        """``unique_links(self.removed_links)``: one entry per URL, in page order. The retainer,
+        the result and the text page each ask for it after the last link was noted; it is
+        worked out again only when links were added (or the list replaced) since."""
+        links = self.removed_links
+        known = self._unique
+        if known is None or known[0] is not links or known[1] != len(links):
+            known = self._unique = (links, len(links), unique_links(links))
+        return list(known[2])  # a copy: a caller may change its list
+
     def kill(self, el, report: FilterReport, reason: str, *, keep_links: bool = True) -> None:
         """Remove ``el`` with its content, keeping its links for the retainer (not for ads)."""
-        if keep_links:
+        if keep_links and (len(el) or el.tag == "a"):  # a childless element but a link holds none
             self.note_links(el, report.filter)
         report.add("kill", dom.describe(el), reason)
         parent = el.getparent()

@@ -126,6 +126,18 @@ class RemovedLink(NamedTuple):
     line: int = 0  # source line of the link, to list removed links in document order
 
 
+def unique_links(links: list[RemovedLink]) -> list[RemovedLink]:
+    """One entry per URL (the first text that is not empty), in the order the links stood in the page."""
+    seen: dict[str, RemovedLink] = {}
+    for link in sorted(links, key=lambda l: l.line):
+        known = seen.get(link.url)
+        if known is None:
+            seen[link.url] = link
+        elif not known.text and link.text:
+            seen[link.url] = RemovedLink(link.url, link.text, known.filter, known.line)
+    return list(seen.values())
+
+
 BYPASS_PARAM = "clearpage"
 BYPASS_VALUE = "off"
 

@@ -371,9 +371,7 @@ def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings) ->
 
 
 def _unique(ctx: PageContext) -> list[RemovedLink]:
-    from .chain.removed_links import unique_links
-
-    return unique_links(ctx.removed_links)
+    return ctx.unique_removed_links()
 
 
 def _metadata_for(doc, source: str, requested: str, format: str | None, settings) -> tuple[Metadata, Callable[[], Metadata] | None]:

@@ -15,7 +15,7 @@ from lxml import etree
 
 from .. import dom
 from ..context import PageContext
-from ..links import RemovedLink
+from ..links import RemovedLink, unique_links  # noqa: F401 - unique_links: imported from here too
 from ..report import FilterReport
 from ..typed import field
 from .base import BuildEnv, Filter, register
@@ -31,18 +31,6 @@ class RemovedLinksOptions:
     enabled: bool = field(doc="append the removed links")
     label: str = field(doc="accessible name and heading of the links section")
     max_links: int = field(doc="at most this many links are appended (the rest are counted)", min=0)
-
-
-def unique_links(links: list[RemovedLink]) -> list[RemovedLink]:
-    """One entry per URL (the first text that is not empty), in the order the links stood in the page."""
-    seen: dict[str, RemovedLink] = {}
-    for link in sorted(links, key=lambda l: l.line):
-        known = seen.get(link.url)
-        if known is None:
-            seen[link.url] = link
-        elif not known.text and link.text:
-            seen[link.url] = RemovedLink(link.url, link.text, known.filter, known.line)
-    return list(seen.values())
 
 
 def build_nav(links: list[RemovedLink], label: str, limit: int):
@@ -74,7 +62,7 @@ class RemovedLinksFilter(Filter):
 
     def apply(self, doc, ctx: PageContext) -> FilterReport:
         report = ctx.new_report(self.name)
-        links = unique_links(ctx.removed_links)
+        links = ctx.unique_removed_links()
         if not links:
             return report
         nav = build_nav(links, self.options.label, self.options.max_links)

@@ -208,3 +208,11 @@ def test_an_unsafe_attribute_is_stripped_whenever_its_name_comes_again():
     assert sanitize.clean(doc) == 5 and sanitize.clean(doc) == 0
     out = lhtml.tostring(doc, encoding="unicode").lower()
     assert "onclick" not in out and "expression" not in out and "javascript" not in out and 'data-v="1"' in out
+
+
+def test_a_repeated_scripty_style_goes_from_every_element_and_a_safe_one_stays():
+    # clean() judges each distinct style value once per page: every copy must get the verdict.
+    bad, good = "width: expression(alert(1))", "color: red"
+    doc, count, _ = cleaned("".join(f'<p style="{bad}">a</p><p style="{good}">b</p>' for _ in range(3)))
+    styles = [p.get("style") for p in doc.iter("p")]
+    assert count == 3 and styles == [None, good] * 3
