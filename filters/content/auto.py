@@ -45,6 +45,7 @@ from . import listing_recall
 from . import sections
 from . import shells
 from . import listing_trim
+from . import page_heading
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -156,6 +157,8 @@ class Auto(ContentAlgorithm):
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
             nodes = listing_recall.with_twin_blocks(f, kinds, nodes, best)  # (listing_recall.py: a listing's second block, its twin)
             nodes = listing_recall.with_alike_entries(f, kinds, nodes, choice.groups)  # (listing_recall.py: featured entries built alike)
+            if not discussion:
+                nodes = page_heading.with_page_heading(f, nodes, self.options.prose_min_chars)  # (page_heading.py: the page's <h1> above a grid)
         if seo is not None:  # (the text the grid won over does not come back beside it)
             nodes = collection_rules.outside(f, nodes, seo)
         if not forum:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import page_heading
+from tests.content.algo_util import joined_selection
 
 WATCHES = [(f"{model} {size} mm", price) for model, price in (("Forerunner 265", "$449.99"), ("Venu 3", "$449.99"),
            ("Apex 2 Pro", "$449.00"), ("Pace 3", "$229.00"), ("Vertix 2S", "$699.00"), ("Fenix 8", "$999.99"),
@@ -30,6 +31,32 @@ def category_page(header: str) -> str:
         f"<div class='product-grid'>{tiles()}</div></div></div>"
         "<footer><a href='/about'>About us</a><a href='/help'>Help</a></footer></body></html>"
     )
+
+
+def selected(algo, html: str) -> str:
+    return joined_selection(algo, html, "https://shop.example/browse/gps-watches")
+
+
+def test_a_grids_heading_and_description_above_it_join(algo):
+    text = selected(algo, category_page(f"<h1>GPS Watches</h1><p>{DESCRIPTION}</p>"))
+    assert "Forerunner 265" in text
+    assert "GPS Watches" in text
+    assert DESCRIPTION in text
+
+
+def test_a_heading_without_a_description_stays_out(algo):
+    text = selected(algo, category_page("<h1>GPS Watches</h1><p>8 results</p>"))
+    assert "Forerunner 265" in text
+    assert "GPS Watches" not in text
+
+
+def test_a_logo_heading_in_the_sites_navigation_stays_out(algo):
+    html = category_page("<p>8 results</p>").replace(
+        "<nav>", f"<nav><h1><a href='/'>Shop Example</a></h1><p>{DESCRIPTION}</p>"
+    )
+    text = selected(algo, html)
+    assert "Forerunner 265" in text
+    assert "Shop Example" not in text
 
 
 def block_text(html: str) -> str | None:
