@@ -212,7 +212,7 @@ class Auto(ContentAlgorithm):
         comments = _outermost_value(f, kinds, raw, hints.COMMENTS)
         if not discussion and raw[0] - comments < SHORT_STORY_VALUE:  # (discussion.py: a story that is there for its comments)
             discussion = discussion_rules.has_comment_tree(f.elements, kinds, hints.COMMENTS)
-        forum = discussion and comments >= self.options.forum_share * raw[0]
+        forum = discussion and comments > 0 and comments >= self.options.forum_share * raw[0]  # (a body worth less than nothing is no thread by that)
         if forum:
             scores, raw = self._scores(f, kinds, records, comments_count=True)
         probability: dict[int, float] = {}
