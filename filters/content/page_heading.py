@@ -47,8 +47,17 @@ def with_page_heading(f: feat.Features, nodes: list[int], prose_min_chars: int) 
 
 
 def first_heading(f: feat.Features) -> int | None:
-    """The number of the first visible ``<h1>`` with text, or None."""
-    return next((i for i, tag in enumerate(f.tags) if tag == "h1" and f.chars[i]), None)
+    """The number of the first visible ``<h1>`` with text, or None (``list.index`` finds each
+    ``<h1>`` without a Python step per element)."""
+    tags, chars = f.tags, f.chars
+    i = -1
+    while True:
+        try:
+            i = tags.index("h1", i + 1)
+        except ValueError:
+            return None
+        if chars[i]:
+            return i
 
 
 def heading_block(f: feat.Features, title: int, first: int) -> int:

@@ -83,3 +83,10 @@ def test_a_linked_heading_does_not_join():
 def test_a_heading_after_the_selection_does_not_join():
     html = ("<html><body><div class='product-grid'>" + tiles() + f"</div><div><h1>GPS Watches</h1><p>{DESCRIPTION}</p></div></body></html>")
     assert block_text(html) is None
+
+
+def test_the_first_heading_is_the_first_h1_with_text():
+    f = feat.compute(dom.body_of(dom.parse("<html><body><h2>Menu</h2><h1></h1><p>x</p><h1>Title</h1><h1>Second</h1></body></html>")), hidden_shown=False)
+    assert f.elements[page_heading.first_heading(f)].text_content() == "Title"
+    g = feat.compute(dom.body_of(dom.parse("<html><body><h2>Menu</h2><p>x</p></body></html>")), hidden_shown=False)
+    assert page_heading.first_heading(g) is None
