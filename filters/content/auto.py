@@ -45,6 +45,7 @@ from . import listing_recall
 from . import sections
 from . import shells
 from . import listing_trim
+from . import page_heading
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -156,6 +157,8 @@ class Auto(ContentAlgorithm):
             nodes = listings.with_listing_beside(f, kinds, scores, nodes, choice.groups)  # (listings.py: an intro beside its listing)
             nodes = listing_recall.with_twin_blocks(f, kinds, nodes, best)  # (listing_recall.py: a listing's second block, its twin)
             nodes = listing_recall.with_alike_entries(f, kinds, nodes, choice.groups)  # (listing_recall.py: featured entries built alike)
+            if not discussion:
+                nodes = page_heading.with_page_heading(f, nodes, self.options.prose_min_chars)  # (page_heading.py: the page's <h1> above a grid)
         if seo is not None:  # (the text the grid won over does not come back beside it)
             nodes = collection_rules.outside(f, nodes, seo)
         if not forum:
@@ -209,7 +212,7 @@ class Auto(ContentAlgorithm):
         comments = _outermost_value(f, kinds, raw, hints.COMMENTS)
         if not discussion and raw[0] - comments < SHORT_STORY_VALUE:  # (discussion.py: a story that is there for its comments)
             discussion = discussion_rules.has_comment_tree(f.elements, kinds, hints.COMMENTS)
-        forum = discussion and comments >= self.options.forum_share * raw[0]
+        forum = discussion and comments > 0 and comments >= self.options.forum_share * raw[0]  # (a body worth less than nothing is no thread by that)
         if forum:
             scores, raw = self._scores(f, kinds, records, comments_count=True)
         probability: dict[int, float] = {}

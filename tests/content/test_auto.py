@@ -483,3 +483,18 @@ def test_own_values_are_each_blocks_value_plus_each_links(default_config):
     ]
     assert algo._own_values(f) == expected
     assert any(f.is_link[i] for i in range(len(f))) and any(v > 0 for v in expected)
+
+
+def test_a_discussion_url_with_no_comments_on_a_link_heavy_page_is_no_thread(default_config):
+    # A shop's product at a /t/ URL whose menus outweigh its text (the body's value is below
+    # zero): with no comment-marked block it is not read as a thread, so a shop's "Pairs well
+    # with" section inside the selection goes as on any product page.
+    menu = "".join(f"<li><a href='/c/{i}'>Category {i}</a></li>" for i in range(120))
+    description = "".join(f"<p>The trail shoe grips wet rock and stays light on long days, point {i}.</p>" for i in range(5))
+    others = "".join(f"<li><a href='/p/{i}'>Running sock {i}</a> merino wool with a cushioned heel, $18</li>" for i in range(4))
+    html = (f"<html><body><nav><ul>{menu}</ul></nav><main><div class='product'><h1>Trail shoe</h1>{description}"
+            f"<section><h2>Pairs well with</h2><ul>{others}</ul></section></div></main></body></html>")
+    doc, selection = select(default_config, html, url="https://shop.example/t/trail-shoe")
+    text = " ".join(el.text_content() for el in selection.nodes)
+    assert "grips wet rock" in text
+    assert "Running sock" not in text
