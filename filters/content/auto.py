@@ -45,6 +45,7 @@ from . import listing_recall
 from . import sections
 from . import shells
 from . import listing_trim
+from . import letter_index
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -136,6 +137,8 @@ class Auto(ContentAlgorithm):
             best = rescue.rescued_container(choice.f, choice.scores, self.options.min_container_chars)  # (rescue.py)
             if best is None:  # (listings.py: a page that is nothing but a listing of links)
                 best = listings.listing_container(choice.f, choice.groups, self.options.min_container_chars)
+            if best is None:  # (letter_index.py: an A-Z index of links under letter labels)
+                best = letter_index.index_container(choice.f, choice.kinds, self.options.min_container_chars)
             if best is None:
                 if shells.only_chrome(choice.f, self.options.min_container_chars, _hidden_chars(choice.f)):  # (shells.py: an app shell)
                     return Selection((), 0.0, "no content: the page's visible text is its header, navigation and footer", self.name)
@@ -449,6 +452,7 @@ class Auto(ContentAlgorithm):
         if not article and not forum:
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
             spared |= listings.marked_titles(f, kinds, nodes, groups)  # (listings.py: a sponsored entry's title)
+            spared |= letter_index.index_entries(f, kinds, nodes)  # (letter_index.py: an A-Z index's entries)
             if not discussion and all_prose < self.options.article_prose_chars:  # (listing_recall.py: a listing in several groups; not a thread's posts, not an article's teasers)
                 spared |= listing_recall.spared_group_entries(f, kinds, nodes, groups, self.options.boilerplate_max_share)
                 spared |= listing_recall.spared_twins(f, kinds, nodes)

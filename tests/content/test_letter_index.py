@@ -6,6 +6,7 @@ from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
 from clearpage.filters.content import letter_index
+from tests.content.algo_util import joined_selection
 
 ENTRIES = {
     "A": ["Adapters", "Adjusters", "Anchors", "Axles"],
@@ -38,6 +39,15 @@ def features_and_kinds(html: str) -> tuple[feat.Features, list[int]]:
     f = feat.compute(dom.body_of(dom.parse(html)))
     kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
     return f, kinds
+
+
+def test_an_index_of_links_under_letters_is_the_content_with_every_entry(algo):
+    text = joined_selection(algo, index_page(letter_groups("ABCDFHK")), "https://example.com/catalogs/hardware")
+    for names in ENTRIES.values():
+        for name in names:
+            assert name in text
+    assert "Hardware categories" in text and "Find parts by name" in text
+    assert "Section number 3" not in text and "Footer link 4" not in text
 
 
 def test_letters_under_headings_are_an_index_too():
@@ -77,3 +87,10 @@ def test_index_entries_spares_the_index_and_its_wrappers_inside_the_selection():
     assert f.parent[root] in spared
     header = f.tags.index("header")
     assert letter_index.index_entries(f, kinds, [header]) == set()
+
+
+def test_marked_boilerplate_inside_the_index_still_goes(algo):
+    groups = letter_groups("ABCDFHK").replace("<div class='wrap'>", "<div class='wrap'><span class='share'>Share this letter</span>", 1)
+    text = joined_selection(algo, index_page(groups), "https://example.com/catalogs/hardware")
+    assert "Adapters" in text and "Knurled Nuts" in text
+    assert "Share this letter" not in text
