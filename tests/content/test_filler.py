@@ -5,6 +5,7 @@ from clearpage.filters import dom
 from clearpage.filters.context import PageContext
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import filler
+from tests.content.algo_util import joined_selection
 
 STORY = "".join(
     f"<p>Story {i} tells how the city council voted on the new budget, and what it means for schools.</p>" for i in range(6)
@@ -37,3 +38,9 @@ def test_a_list_of_one_repeated_value_stays():
     assert removed == 0
     assert text.count("Yes") == 30
 
+
+def test_auto_leaves_filler_out_of_its_selection(algo):
+    page = f"<html><body><main><h1>City news</h1>{STORY}<div>{'word ' * 200}</div></main></body></html>"
+    text = joined_selection(algo, page, "https://example.com/news")
+    assert "Story 5" in text
+    assert "word word" not in text
