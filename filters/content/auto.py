@@ -47,6 +47,7 @@ from . import shells
 from . import listing_trim
 from . import letter_index
 from . import filler
+from . import embed_codes
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -180,6 +181,7 @@ class Auto(ContentAlgorithm):
             removed += listing_trim.remove_entry_labels(f, nodes, choice.groups, ctx)  # (listing_trim.py: "Apply now" in every entry)
             removed += listing_trim.remove_entry_copies(f, nodes, choice.groups, ctx)  # (listing_trim.py: an entry's title twice)
         removed += filler.remove_filler_blocks(f, nodes, ctx)  # (filler.py: "word word word ..." a script measured with)
+        removed += embed_codes.remove_embed_codes(f, nodes, ctx)  # (embed_codes.py: a player's <iframe> code to copy)
         removed += collection_rules.remove_untabbed_repeat_links(f, nodes, ctx)  # (collections.py: a tile's second link)
         removed += collection_rules.remove_facet_panels(f, nodes, ctx)  # (collections.py: price/brand filters)
         removed += accordions.open_accordions([f.elements[i] for i in nodes], ctx)  # (accordions.py: closed panes, question buttons)

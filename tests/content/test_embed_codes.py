@@ -5,6 +5,7 @@ from clearpage.filters import dom
 from clearpage.filters.context import PageContext
 from clearpage.filters.content import embed_codes
 from clearpage.filters.content import features as feat
+from tests.content.algo_util import joined_selection
 
 IFRAME = '&lt;iframe src="https://example.com/player/embed/{i}" width="100%" height="290" frameborder="0" title="Player"&gt;&lt;/iframe&gt;'
 
@@ -42,3 +43,10 @@ def test_an_embed_box_holding_prose_stays():
     assert removed == 0
     assert "copy the code" in text
 
+
+def test_auto_leaves_embed_codes_out_of_its_selection(algo):
+    page = "<html><body><main><h1>Science podcast</h1>" + "".join(
+        episode(i, f"<b class='embed-url'><code>{IFRAME}</code></b>") for i in range(6)) + "</main></body></html>"
+    text = joined_selection(algo, page, "https://example.com/podcast")
+    assert "Episode 5" in text
+    assert "frameborder" not in text
