@@ -46,6 +46,9 @@ from . import sections
 from . import shells
 from . import listing_trim
 from . import page_heading
+from . import letter_index
+from . import filler
+from . import embed_codes
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -137,6 +140,8 @@ class Auto(ContentAlgorithm):
             best = rescue.rescued_container(choice.f, choice.scores, self.options.min_container_chars)  # (rescue.py)
             if best is None:  # (listings.py: a page that is nothing but a listing of links)
                 best = listings.listing_container(choice.f, choice.groups, self.options.min_container_chars)
+            if best is None:  # (letter_index.py: an A-Z index of links under letter labels)
+                best = letter_index.index_container(choice.f, choice.kinds, self.options.min_container_chars)
             if best is None:
                 if shells.only_chrome(choice.f, self.options.min_container_chars, _hidden_chars(choice.f)):  # (shells.py: an app shell)
                     return Selection((), 0.0, "no content: the page's visible text is its header, navigation and footer", self.name)
@@ -178,6 +183,8 @@ class Auto(ContentAlgorithm):
         if not forum and not discussion:
             removed += listing_trim.remove_entry_labels(f, nodes, choice.groups, ctx)  # (listing_trim.py: "Apply now" in every entry)
             removed += listing_trim.remove_entry_copies(f, nodes, choice.groups, ctx)  # (listing_trim.py: an entry's title twice)
+        removed += filler.remove_filler_blocks(f, nodes, ctx)  # (filler.py: "word word word ..." a script measured with)
+        removed += embed_codes.remove_embed_codes(f, nodes, ctx)  # (embed_codes.py: a player's <iframe> code to copy)
         removed += collection_rules.remove_untabbed_repeat_links(f, nodes, ctx)  # (collections.py: a tile's second link)
         removed += collection_rules.remove_facet_panels(f, nodes, ctx)  # (collections.py: price/brand filters)
         removed += accordions.open_accordions([f.elements[i] for i in nodes], ctx)  # (accordions.py: closed panes, question buttons)
@@ -452,6 +459,7 @@ class Auto(ContentAlgorithm):
         if not article and not forum:
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
             spared |= listings.marked_titles(f, kinds, nodes, groups)  # (listings.py: a sponsored entry's title)
+            spared |= letter_index.index_entries(f, kinds, nodes)  # (letter_index.py: an A-Z index's entries)
             if not discussion and all_prose < self.options.article_prose_chars:  # (listing_recall.py: a listing in several groups; not a thread's posts, not an article's teasers)
                 spared |= listing_recall.spared_group_entries(f, kinds, nodes, groups, self.options.boilerplate_max_share)
                 spared |= listing_recall.spared_twins(f, kinds, nodes)
