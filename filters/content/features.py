@@ -180,6 +180,11 @@ def _maybe_hidden_class(cls: str | None) -> bool:
     return bool(cls) and ("hid" in cls or "display-none" in cls)
 
 
+# The root and its descendant elements in document order, compiled once (a string given to
+# ``.xpath()`` is compiled, with a new evaluator, at every call: ~0.15 ms of a page's run).
+_ELEMENTS = etree.XPath("descendant-or-self::*")
+
+
 def _tag_info(name: str) -> tuple[str, int]:
     """A tag name's lower case and the walk's kind for it."""
     tag = name.lower()
@@ -196,7 +201,7 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     quadratically on very deep trees; XPath does not), ``getparent`` links them, and text
     is attributed without recursion: an element's text to itself, its tail to its parent.
     """
-    everything = root.xpath("descendant-or-self::*")
+    everything = _ELEMENTS(root)
     # The root is element 0, a text block whatever its tag; the loop below numbers the rest.
     number: dict = {root: 0}  # visible element -> its number (skipped elements are not in it)
     elements: list = [root]
