@@ -129,6 +129,9 @@ def name_links(root, *, unwrap_empty: bool = True, base_url: str | None = None) 
     """
     named = unwrapped = 0
     for a in list(root.iter("a")):
+        text = a.text
+        if text and not text.isspace():
+            continue  # named by its own text, what has_accessible_text reads first (no attribute read)
         if a.get("href") is None or (a.get("aria-label") or "").strip() or a.get("aria-labelledby"):
             continue
         if has_accessible_text(a):
