@@ -17,7 +17,7 @@ from . import csp, dom, metadata, modes, sanitize
 from .charset import decode, looks_binary
 from .content.base import Selection
 from .context import PageContext
-from .errors import BudgetExceeded, PageError
+from .errors import BudgetExceeded
 from .links import RemovedLink, bypass_url, safe_url
 from .metadata import Metadata
 from .render import html as html_out
@@ -237,7 +237,7 @@ class Pipeline:
             output, media = _text_page(title, meta, [dom.body_of(doc)], ctx, settings), "text/plain"
         else:
             output, media = page, "text/html"
-        return Result(page, content_text, title, "filter", _unique(ctx), ctx.reports, output, media, True, decision, meta)
+        return Result(page, content_text, title, "filter", ctx.unique_removed_links(), ctx.reports, output, media, True, decision, meta)
 
     # ------------------------------------------------------------------ reader / text mode
 
@@ -274,7 +274,7 @@ class Pipeline:
         else:
             output, media = page_html, "text/html"
         sel = f"{selection.algorithm}: {selection.reason}" if selection else "none"
-        return Result(page_html, content_text, page.title, applied, _unique(ctx), ctx.reports, output, media, True, decision, meta, sel)
+        return Result(page_html, content_text, page.title, applied, ctx.unique_removed_links(), ctx.reports, output, media, True, decision, meta, sel)
 
 
 def remove_noise(profile: Profile, doc, ctx: PageContext) -> None:
@@ -363,15 +363,11 @@ def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings) ->
     if rendered.links:
         parts += ["", "Links", ""]
         parts += [f"[{i}] {text + ': ' if text and text != url else ''}{url}" for i, (url, text) in enumerate(rendered.links, 1)]
-    removed = _unique(ctx)
+    removed = ctx.unique_removed_links()
     if removed:
         parts += ["", "Removed links", ""]
         parts += [f"- {link.text + ': ' if link.text and link.text != link.url else ''}{link.url}" for link in removed]
     return text_out.cap_line_breaks("\n".join(parts), settings.output.max_line_breaks)
-
-
-def _unique(ctx: PageContext) -> list[RemovedLink]:
-    return ctx.unique_removed_links()
 
 
 def _metadata_for(doc, source: str, requested: str, format: str | None, settings) -> tuple[Metadata, Callable[[], Metadata] | None]:

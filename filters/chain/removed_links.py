@@ -15,7 +15,7 @@ from lxml import etree
 
 from .. import dom
 from ..context import PageContext
-from ..links import RemovedLink, unique_links  # noqa: F401 - unique_links: imported from here too
+from ..links import RemovedLink
 from ..report import FilterReport
 from ..typed import field
 from .base import BuildEnv, Filter, register

@@ -33,10 +33,10 @@ def remove_filler_blocks(f: feat.Features, nodes: list[int], ctx: PageContext) -
 
 
 def _is_filler(f: feat.Features, i: int) -> bool:
-    """Whether element ``i`` is a block without child elements whose text is one word repeated
-    at least ``FILLER_MIN_WORDS`` times (the caller has tested its length and element count,
-    the cheap tests, first)."""
-    if f.count[i] != 1 or not f.is_block[i] or f.chars[i] < _FILLER_MIN_CHARS or len(f.elements[i]):
+    """Whether element ``i`` is a block without child nodes whose text is one word repeated at
+    least ``FILLER_MIN_WORDS`` times (the caller has tested its length and element count, the
+    cheap tests, first)."""
+    if not f.is_block[i] or len(f.elements[i]):
         return False
     words = dom.text_of(f.elements[i]).split(" ")
     return len(words) >= FILLER_MIN_WORDS and words[0] == words[1] and len(set(words)) == 1

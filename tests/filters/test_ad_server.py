@@ -2,7 +2,7 @@
 import pytest
 
 from clearpage.filters import ConfigError, Pipeline, load_config_text
-from clearpage.filters.chain.removed_links import unique_links
+from clearpage.filters.links import unique_links
 from tests.helpers import page, run_filter
 
 URL = "https://news.example.org/story"
