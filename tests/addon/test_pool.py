@@ -154,7 +154,10 @@ def test_filtering_runs_off_the_event_loop():
             pool.close()
         assert reply.status == OK
         assert took > 0.1, "the page took under ten ticks: too quick to show anything"
-        assert max(gaps) < min(0.25, took / 2)
+        # A loop blocked by the filtering would miss its ticks for about the page's whole time;
+        # relative to that time, not to a fixed figure, so a starved, overloaded machine (which
+        # slows the page as much as the ticks) does not fail it: a 0.51 s gap at load 12 did.
+        assert max(gaps) < took / 2
 
     asyncio.run(main())
 
