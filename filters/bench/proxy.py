@@ -350,7 +350,9 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
         slow = await slow_task if slow_task else None
         return main, slow
 
-    cpu_before, origin_before = os.times(), _cpu_s(origin_pid) if origin_pid else None
+    # (process_time, not os.times: the latter counts in clock ticks of 10 ms, coarser than a short
+    # run's load generator, and the sampler's share taken from it could leave less than nothing)
+    cpu_before, origin_before = time.process_time(), _cpu_s(origin_pid) if origin_pid else None
     sampler_cpu_s = 0.0
     if sample_pid is not None:
         with Sampler(sample_pid, progress) as sampler:
@@ -360,8 +362,8 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
     else:
         main, slow = asyncio.run(go())
         memory = None
-    cpu_after, origin_after = os.times(), _cpu_s(origin_pid) if origin_pid else None
-    bench_process_s = (cpu_after.user - cpu_before.user) + (cpu_after.system - cpu_before.system)
+    cpu_after, origin_after = time.process_time(), _cpu_s(origin_pid) if origin_pid else None
+    bench_process_s = cpu_after - cpu_before
     bench_cpu = bench_cpu_s(bench_process_s, sampler_cpu_s,
                             origin_after - origin_before if origin_before is not None and origin_after is not None else None)
     all_requests = main.done + clients * WARMUP_PER_CLIENT
@@ -395,9 +397,10 @@ def _drive(port: int, url: str, clients: int, requests: int, sample_pid: int | N
 def bench_cpu_s(bench_process_s: float, sampler_s: float, origin_s: float | None) -> dict:
     """The CPU seconds the bench's own work took during a run, on the same cores as the proxy it measures:
     the bench process (its load generator and the proxy's log readers; the sampler apart) and the origin."""
-    out = {"load_generator": round(max(bench_process_s - sampler_s, 0.0), 3), "sampler": round(sampler_s, 3)}
+    # (to 0.1 ms: a short run's figures are a few ms; max(): the two clocks are read at different moments)
+    out = {"load_generator": round(max(bench_process_s - sampler_s, 0.0), 4), "sampler": round(sampler_s, 4)}
     if origin_s is not None:
-        out["origin"] = round(origin_s, 3)
+        out["origin"] = round(origin_s, 4)
     return out
 
 
