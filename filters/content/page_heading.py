@@ -19,6 +19,7 @@ own title.
 from __future__ import annotations
 
 from . import features as feat
+from . import hints
 
 # A heading whose text is more than this share of links is a logo or a link to elsewhere.
 HEADING_MAX_LINK_DENSITY = 0.5
@@ -27,8 +28,9 @@ HEADING_MAX_LINK_DENSITY = 0.5
 HEADING_BLOCK_MAX_CHARS = 600
 # ... and at most this share of link text (breadcrumbs beside the title, not a menu).
 HEADING_BLOCK_MAX_LINK_DENSITY = 0.3
-# A heading inside one of these is the navigation's or a side block's, not the page's.
-_OUTSIDE_TAGS = frozenset({"nav", "aside", "footer", "menu", "form"})
+# A heading inside one of these is the navigation's or a side block's, not the page's: the
+# boilerplate tags (nav, aside, footer, menu) and a form.
+_OUTSIDE_TAGS = hints.BOILERPLATE_TAGS | {"form"}
 
 
 def with_page_heading(f: feat.Features, nodes: list[int], prose_min_chars: int) -> list[int]:

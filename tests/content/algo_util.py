@@ -5,6 +5,8 @@ import dataclasses
 
 from clearpage.filters import dom
 from clearpage.filters.chain.base import BuildEnv
+from clearpage.filters.content import features as feat
+from clearpage.filters.content import hints
 from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
 from clearpage.filters.render import text as text_out
@@ -37,6 +39,22 @@ def joined_selection(algorithm, html: str, url: str) -> str:
     selection = algorithm.select(dom.parse(html), PageContext(url=url, base_url=url))
     assert selection is not None, "the algorithm selected nothing"
     return " ".join(el.text_content() for el in selection.nodes)
+
+
+def features_and_kinds(html: str) -> tuple[feat.Features, list[int]]:
+    """The features of ``html``'s body and their markup hints (kinds), as ``auto`` computes them."""
+    f = feat.compute(dom.body_of(dom.parse(html)))
+    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    return f, kinds
+
+
+def removed_and_text(remove, body: str) -> tuple[int, str]:
+    """What ``remove(f, [0], ctx)`` (a cleaning step over the whole body) returns on a page of
+    ``body``, and the body's text after it."""
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    f = feat.compute(root)
+    removed = remove(f, [0], PageContext(url="https://example.com/", base_url="https://example.com/"))
+    return removed, root.text_content()
 
 
 def product_page(extra: str) -> str:

@@ -8,7 +8,7 @@ from clearpage.filters import dom
 from clearpage.filters.content import accordions
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
-from tests.content.algo_util import joined_selection, run_algorithm
+from tests.content.algo_util import features_and_kinds, joined_selection, run_algorithm
 
 INTRO = (
     "<p>Our certification is a part-time, virtual programme for mid-career professionals. It brings "
@@ -62,9 +62,7 @@ def test_a_tablist_accordion_keeps_its_answers(algo):
 
 
 def parts(html: str) -> tuple[feat.Features, list[int]]:
-    f = feat.compute(dom.body_of(dom.parse(f"<html><body>{html}</body></html>")))
-    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
-    return f, kinds
+    return features_and_kinds(f"<html><body>{html}</body></html>")
 
 
 def test_accordion_parts_lose_their_boilerplate_mark():

@@ -1,11 +1,8 @@
 """Embed codes for auto (filters/content/embed_codes.py): markup offered to copy goes, code samples stay."""
 from __future__ import annotations
 
-from clearpage.filters import dom
-from clearpage.filters.context import PageContext
 from clearpage.filters.content import embed_codes
-from clearpage.filters.content import features as feat
-from tests.content.algo_util import joined_selection
+from tests.content.algo_util import joined_selection, removed_and_text
 
 IFRAME = '&lt;iframe src="https://example.com/player/embed/{i}" width="100%" height="290" frameborder="0" title="Player"&gt;&lt;/iframe&gt;'
 
@@ -19,10 +16,7 @@ def episode(i: int, code_box: str) -> str:
 
 
 def remaining_text(body: str) -> tuple[int, str]:
-    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
-    f = feat.compute(root)
-    removed = embed_codes.remove_embed_codes(f, [0], PageContext(url="https://example.com/", base_url="https://example.com/"))
-    return removed, root.text_content()
+    return removed_and_text(embed_codes.remove_embed_codes, body)
 
 
 def test_an_embed_code_named_as_such_goes():

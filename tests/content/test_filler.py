@@ -1,11 +1,8 @@
 """Filler text for auto (filters/content/filler.py): a block of one word repeated goes."""
 from __future__ import annotations
 
-from clearpage.filters import dom
-from clearpage.filters.context import PageContext
-from clearpage.filters.content import features as feat
 from clearpage.filters.content import filler
-from tests.content.algo_util import joined_selection
+from tests.content.algo_util import joined_selection, removed_and_text
 
 STORY = "".join(
     f"<p>Story {i} tells how the city council voted on the new budget, and what it means for schools.</p>" for i in range(6)
@@ -13,11 +10,7 @@ STORY = "".join(
 
 
 def remaining_text(body: str) -> tuple[int, str]:
-    doc = dom.parse(f"<html><body>{body}</body></html>")
-    root = dom.body_of(doc)
-    f = feat.compute(root)
-    removed = filler.remove_filler_blocks(f, [0], PageContext(url="https://example.com/", base_url="https://example.com/"))
-    return removed, root.text_content()
+    return removed_and_text(filler.remove_filler_blocks, body)
 
 
 def test_a_block_of_one_word_repeated_goes():

@@ -2,11 +2,8 @@
 are the page's content, and cleaning keeps them."""
 from __future__ import annotations
 
-from clearpage.filters import dom
-from clearpage.filters.content import features as feat
-from clearpage.filters.content import hints
 from clearpage.filters.content import letter_index
-from tests.content.algo_util import joined_selection
+from tests.content.algo_util import features_and_kinds, joined_selection
 
 ENTRIES = {
     "A": ["Adapters", "Adjusters", "Anchors", "Axles"],
@@ -33,12 +30,6 @@ def index_page(groups: str) -> str:
     footer = "<footer><p>" + " ".join(f"<a href='/f{i}'>Footer link {i}</a>" for i in range(10)) + "</p></footer>"
     heading = "<div class='title'><h1>Hardware categories</h1><p>Find parts by name</p></div>"
     return f"<html><body><header>{menu}</header><section><div class='body'>{heading}<div class='index'>{groups}</div></div></section>{footer}</body></html>"
-
-
-def features_and_kinds(html: str) -> tuple[feat.Features, list[int]]:
-    f = feat.compute(dom.body_of(dom.parse(html)))
-    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
-    return f, kinds
 
 
 def test_an_index_of_links_under_letters_is_the_content_with_every_entry(algo):

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from clearpage.filters import dom
-from clearpage.filters.content import features as feat
-from clearpage.filters.content import hints, listing_recall
-from tests.content.algo_util import joined_selection
+from clearpage.filters.content import listing_recall
+from tests.content.algo_util import features_and_kinds, joined_selection
 
 AUTHORS = ["Renata Lopes", "Sergei Danov", "Steffi Jansen", "Ben Linders", "Nia Forsberg"]
 SECTIONS = ["News", "Articles", "Podcasts", "Presentations"]
@@ -153,8 +151,7 @@ def news_section(featured_wrapper: str, title_class: str = "story-card__title") 
 def selection_with_alike_entries(html: str) -> str:
     """The text of the selection (the feed) after ``with_alike_entries``, the groups of records
     being the featured items and the feed's stories."""
-    f = feat.compute(dom.body_of(dom.parse(f"<html><body>{html}</body></html>")))
-    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    f, kinds = features_and_kinds(f"<html><body>{html}</body></html>")
     feed = next(i for i in range(len(f)) if f.tags[i] == "section")
     groups = [[i for i in range(len(f)) if f.tags[i] == "li"], f.children(feed)]
     nodes = listing_recall.with_alike_entries(f, kinds, [feed], groups)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
 from clearpage.filters.content import listings
+from tests.content import algo_util
 from tests.content.algo_util import joined_selection
 
 CITIES = ["Austin", "Boston", "Chicago", "Denver", "Seattle", "Toronto", "Miami", "Portland"]
@@ -53,9 +53,7 @@ def test_marked_boilerplate_inside_an_entry_still_goes(algo):
 
 
 def features_and_kinds(html: str) -> tuple[feat.Features, list[int]]:
-    f = feat.compute(dom.body_of(dom.parse(f"<html><body>{html}</body></html>")))
-    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
-    return f, kinds
+    return algo_util.features_and_kinds(f"<html><body>{html}</body></html>")
 
 
 def test_entries_holding_most_of_the_selection_are_spared():
