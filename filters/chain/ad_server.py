@@ -115,23 +115,24 @@ class AdServerFilter(Filter):
         if self._abp is None:
             # A hosts-only verdict depends on the attribute values alone, never on what was
             # removed before: the hits are found in one pass, then removed in document order.
-            hits = _HostCheck(self._hosts, ctx, self.options.attributes).hits(doc, wanted)
-            removed = False
-            for el, reason in hits:
-                if el.getparent() is None or (removed and not _attached(el, doc)):
-                    continue  # the root, or inside something removed
-                self._kill_ad(el, ctx, report, reason)
-                removed = True
+            hits = dict(_HostCheck(self._hosts, ctx, self.options.attributes).hits(doc, wanted))
+            self._kill_in_order(doc, ctx, report, hits, hits.get)
             return
         seen: dict[tuple[str, str], str | None] = {}
-        removed = False
         candidates = [el for el in dom.iter_document(doc, etree.Element) if not wanted.isdisjoint(el.keys())]
+        self._kill_in_order(doc, ctx, report, candidates, lambda el: self._ad_url(el, ctx, seen))
+
+    def _kill_in_order(self, doc, ctx: PageContext, report: FilterReport, candidates, verdict) -> None:
+        """Remove each of ``candidates`` (in document order) that ``verdict`` names an ad (its reason),
+        skipping the root and anything inside an element removed before: ``verdict`` is asked
+        only about the elements still in the page."""
+        removed = False
         for el in candidates:
             if el.getparent() is None or (removed and not _attached(el, doc)):
-                continue
-            hit = self._ad_url(el, ctx, seen)
-            if hit:
-                self._kill_ad(el, ctx, report, hit)
+                continue  # the root, or inside something removed
+            reason = verdict(el)
+            if reason:
+                self._kill_ad(el, ctx, report, reason)
                 removed = True
 
     def _kill_ad(self, el, ctx: PageContext, report: FilterReport, reason: str) -> None:

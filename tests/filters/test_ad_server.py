@@ -1,8 +1,11 @@
 """The ad-server remover on fixture pages: hosts lists, Adblock Plus lists, element hiding, config errors."""
 import pytest
 
-from clearpage.filters import ConfigError, Pipeline, load_config_text
+from clearpage.filters import ConfigError, Pipeline, dom, load_config_text
+from clearpage.filters.chain import ad_server
+from clearpage.filters.context import PageContext
 from clearpage.filters.links import unique_links
+from clearpage.filters.settings import load_config
 from tests.helpers import page, run_filter
 
 URL = "https://news.example.org/story"
@@ -200,17 +203,17 @@ TRICKY_VALUES = [
 ]
 
 
+def _default_ad_filter():
+    """The embedded default config's ad_server filter (hosts lists only)."""
+    return next(f for f in Pipeline(load_config()).config.base.chain_before_retainer if f.name == "ad_server")
+
+
 @pytest.mark.parametrize("attr", ["src", "srcset"])
 @pytest.mark.parametrize("value", TRICKY_VALUES)
 def test_host_check_answers_as_the_general_verdict(options, attr, value):
     # _HostCheck's shortcuts (printable values read without clean_href's calls, per-value and
     # per-host caches, host read from the URL without urljoin) give _verdict(_absolute(url))'s answer.
-    from clearpage.filters.chain import ad_server
-    from clearpage.filters.context import PageContext
-    from clearpage.filters.settings import load_config
-
-    flt = Pipeline(load_config()).config.base.chain_before_retainer
-    ad = next(f for f in flt if f.name == "ad_server")
+    ad = _default_ad_filter()
     ctx = PageContext(url=URL, base_url=URL)
     check = ad_server._HostCheck(ad._hosts, ctx, (attr,))
     expected = next((v for url in ad_server._urls(value, attr) if (absolute := ad_server._absolute(url, ctx)) and (v := ad._verdict(absolute, "", ctx))), None)
@@ -222,12 +225,7 @@ def test_host_check_answers_as_the_general_verdict(options, attr, value):
 
 
 def test_host_check_hits_lists_every_ad_in_document_order_and_removes_nothing(options):
-    from clearpage.filters import dom
-    from clearpage.filters.chain import ad_server
-    from clearpage.filters.context import PageContext
-    from clearpage.filters.settings import load_config
-
-    ad = next(f for f in Pipeline(load_config()).config.base.chain_before_retainer if f.name == "ad_server")
+    ad = _default_ad_filter()
     body = ("<div id='box'><a id='link' href='https://www.taboola.com/c'><img id='img' src='https://cdn.taboola.com/a.jpg'></a></div>"
             "<img id='own' src='/own.jpg'><iframe id='frame' data-src='https://ad.doubleclick.net/x'></iframe>" + ARTICLE)
     doc = dom.parse(page(body))
