@@ -298,8 +298,10 @@ class Sampler:
         """The main process's CPU seconds: its event-loop thread's, and its other threads' (the rest)."""
         if self.loop_cpu_first is None or self.loop_cpu_last is None:
             return {}
-        loop = round(self.loop_cpu_last - self.loop_cpu_first, 2)
-        return {"event_loop": loop, "other_threads": round(max(main_s - loop, 0.0), 2)}
+        # (at most the process's own: /proc counts both in 10 ms ticks, read a moment apart, so in a
+        # short run the thread's can come out a tick above its process's)
+        loop = min(round(self.loop_cpu_last - self.loop_cpu_first, 2), main_s)
+        return {"event_loop": loop, "other_threads": round(main_s - loop, 2)}
 
     def figures(self, requests: int) -> dict:
         rss = [s[2] for s in self.samples]
