@@ -346,3 +346,10 @@ def test_entry_summaries_leave_a_marked_part_shown_twice_in_an_entry_out():
     f, kinds = algo_util.features_and_kinds(shop_page(part.format))
     groups = [[i for i in range(len(f)) if f.tags[i] == "li"]]
     assert listings.entry_summaries(f, kinds, [0], groups, 3)
+def test_a_summary_sentence_every_tile_carries_stays_though_named_reviews(algo):
+    # Each tile's one-sentence summary sits in a part named after reviews, which marks it as customer reviews.
+    summary = "<div class='reviews-content'><p>A compact machine number {0} with a steam wand, heating up in seconds.</p></div>"
+    text = selected_text(algo, shop_page(summary.format))
+    for n in range(len(MACHINES)):
+        assert f"A compact machine number {n} with a steam wand" in text
+    assert "Bambino espresso machine" in text
