@@ -472,6 +472,7 @@ class Auto(ContentAlgorithm):
                 spared |= listing_recall.spared_twins(f, kinds, nodes)
         if not forum:
             spared |= collection_rules.shop_grid_wrappers(f, nodes, groups)  # (collections.py: a grid of names and prices)
+            spared |= listings.entry_summaries(f, kinds, nodes, groups, self.options.record_min_items)  # (listings.py: a tile's marked summary sentence)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:

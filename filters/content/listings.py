@@ -19,6 +19,13 @@ is not an article, however little of its text the group holds: a "start here" pa
 outweighs its list of excerpt cards whose titles sit in ``<header class="excerpt-header">``
 (a boilerplate tag), and cleaning had left the cards empty.
 
+``entry_summaries`` spares, in every group of records inside the selection (an article's too),
+a marked part that nearly every entry repeats (``SUMMARY_MIN_SHARE``, tag and class) and that
+holds a sentence of the entry's own (``SUMMARY_MIN_CHARS`` or more, different in each entry):
+a shop's tile carries a one-sentence summary of its reviews ("A compact machine that ... "
+in ``div.reviews-content``), and cleaning removed it from every tile as customer reviews. A
+part the same in every entry is a notice, and one named as a button, share bar or ad still goes.
+
 ``teaser_entries`` tells a listing's prose from an article's: a news section's or a blog
 index's entries each hold a linked heading (the title, pointing to the story) and a teaser of a
 paragraph or two, and together they can hold more prose than ``auto``'s article threshold, which
@@ -90,6 +97,13 @@ TEMPLATE_MIN_SHARE = 0.5
 # Only an entry's header is part of its template (its title): a footer or "meta" block under
 # every entry (dates, bylines, counts) is kept by some references and left out by others.
 _ENTRY_HEADER = re.compile(r"header|heading|title")
+# A marked part in at least this share of the entries, each with a sentence of its own, is the entries' summary ...
+SUMMARY_MIN_SHARE = 0.8
+# ... a sentence of at least this many characters (a label or a count is no summary).
+SUMMARY_MIN_CHARS = 40
+# ... and not named as a note, a carousel or meta data: fine print under every feature, a
+# carousel of customers' reviews, the dates and bylines some references keep and others leave out.
+_NOT_SUMMARY = re.compile(r"disclaimer|legal|carousel|slider|(?:^|[^a-z])meta(?:$|[^a-z])")
 # Names of parts that go even when every entry has one: buttons and ads, not the entry's text.
 _ENTRY_FURNITURE = re.compile(r"share|social|advert|sponsor|promo|newsletter|subscri|cookie|consent|\bads?\b")
 
@@ -140,6 +154,59 @@ def entry_headers(f: feat.Features, kinds: list[int], nodes: list[int], groups: 
                 else:
                     i += 1
     return spared
+
+
+def entry_summaries(f: feat.Features, kinds: list[int], nodes: list[int], groups: list[list[int]], min_items: int) -> set[int]:
+    """Element numbers of the marked summary parts (and the unmarked elements inside them) of
+    the entries of every group of at least ``min_items`` records inside the selection ``nodes``
+    (see the module's docstring)."""
+    spared: set[int] = set()
+    for members in groups:
+        if len(members) < min_items or not f.inside_any(members[0], nodes):
+            continue
+        for parts in _summary_parts(f, kinds, members):
+            for i in parts:
+                spared.update(j for j in range(i, i + f.count[i]) if j == i or kinds[j] not in _MARKED or _summary_wrapper(f, i, j))
+    return spared
+
+
+def _summary_wrapper(f: feat.Features, part: int, j: int) -> bool:
+    """Whether element ``j`` inside the summary ``part`` wraps most of its text (its marked
+    name is the part's again: ``reviews_content_wrapper``), not named as furniture."""
+    return 2 * f.chars[j] > f.chars[part] and not _ENTRY_FURNITURE.search(f"{f.tags[j]} {f.elements[j].get('class') or ''}".lower())
+
+
+def _summary_parts(f: feat.Features, kinds: list[int], members: list[int]) -> list[list[int]]:
+    """Per (tag, class) of a marked part found once in ``SUMMARY_MIN_SHARE`` of the entries
+    ``members``, each time with a sentence and a different text, not named as furniture: its
+    elements."""
+    found: dict[tuple[str, str], list[int]] = {}
+    twice: set[tuple[str, str]] = set()  # (a part twice in one entry: a row of parts, not the entry's summary)
+    for m in members:
+        seen: set[tuple[str, str]] = set()
+        i, end = m + 1, m + f.count[m]
+        while i < end:
+            if kinds[i] == hints.BOILERPLATE:
+                key = _part_key(f, i)
+                if key in seen:
+                    twice.add(key)
+                seen.add(key)
+                found.setdefault(key, []).append(i)
+                i += f.count[i]
+            else:
+                i += 1
+    minimum = SUMMARY_MIN_SHARE * len(members)
+    out = []
+    for key, parts in found.items():
+        names = f"{key[0]} {key[1]}".lower()
+        if len(parts) < minimum or key in twice or _ENTRY_FURNITURE.search(names) or _NOT_SUMMARY.search(names):
+            continue
+        if any(boilerplate_by_tag_or_role(f.elements[i], f.tags[i]) for i in parts):
+            continue  # (a <footer> or a role says so: a post's footer under every post)
+        texts = {" ".join(f.elements[i].text_content().split()) for i in parts if f.punct[i] and f.chars[i] >= SUMMARY_MIN_CHARS}
+        if len(texts) >= minimum:
+            out.append(parts)
+    return out
 
 
 def teaser_entries(f: feat.Features, nodes: list[int], groups: list[list[int]], prose_min_chars: int) -> list[int]:

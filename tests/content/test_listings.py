@@ -308,3 +308,48 @@ def test_a_heading_marked_in_every_entry_is_not_a_title_kept():
     html = "<ul>" + "".join(result_tile(i, "ad-listing-title") for i in range(6)) + "</ul>"
     assert marked_title_texts(html) == []
 
+
+
+MACHINES = ["Bambino", "Barista", "Dedica", "Essenza", "Gaggia", "Moka", "Vertuo"]
+
+
+def shop_tile(n: int, summary: str) -> str:
+    return (f"<li class='tile'><a class='name' href='/p/{n}'>{MACHINES[n]} espresso machine</a>"
+            f"<span class='price'>${199 + n}.95</span>{summary}</li>")
+
+
+def shop_page(summary) -> str:
+    tiles = "".join(shop_tile(n, summary(n)) for n in range(len(MACHINES)))
+    faq = "".join(f"<p>Question {k}: how often should an espresso machine be descaled, and with what? Every month or two, "
+                  f"with the maker's own descaler, more often with hard water.</p>" for k in range(2))
+    return f"<html><body><main><h1>Espresso machines</h1><ul class='grid'>{tiles}</ul>{faq}</main></body></html>"
+
+
+def test_a_marked_notice_every_tile_repeats_word_for_word_still_goes(algo):
+    notice = "<div class='reviews-content'><p>Reviews are checked by our team before they are published here.</p></div>"
+    text = selected_text(algo, shop_page(lambda n: notice))
+    assert "Reviews are checked" not in text
+    assert "Bambino espresso machine" in text
+
+
+def test_a_footer_under_every_entry_still_goes(algo):
+    footer = "<footer class='tile-footer'>Machine {0} was added by a member of staff on a weekday.</footer>"
+    text = selected_text(algo, shop_page(footer.format))
+    assert "was added by a member of staff" not in text
+
+
+def test_entry_summaries_leave_a_marked_part_shown_twice_in_an_entry_out():
+    part = "<div class='reviews-content'><p>A compact machine number {0} with a steam wand, heating up in seconds.</p></div>"
+    f, kinds = algo_util.features_and_kinds(shop_page(lambda n: part.format(n) + part.format(n + 10)))
+    groups = [[i for i in range(len(f)) if f.tags[i] == "li"]]
+    assert listings.entry_summaries(f, kinds, [0], groups, 3) == set()
+    f, kinds = algo_util.features_and_kinds(shop_page(part.format))
+    groups = [[i for i in range(len(f)) if f.tags[i] == "li"]]
+    assert listings.entry_summaries(f, kinds, [0], groups, 3)
+def test_a_summary_sentence_every_tile_carries_stays_though_named_reviews(algo):
+    # Each tile's one-sentence summary sits in a part named after reviews, which marks it as customer reviews.
+    summary = "<div class='reviews-content'><p>A compact machine number {0} with a steam wand, heating up in seconds.</p></div>"
+    text = selected_text(algo, shop_page(summary.format))
+    for n in range(len(MACHINES)):
+        assert f"A compact machine number {n} with a steam wand" in text
+    assert "Bambino espresso machine" in text
