@@ -270,7 +270,14 @@ def text_of(el) -> str:
         # No child node: all its text is .text (lxml joins adjacent text nodes into it), which is
         # what text_content()'s XPath string() returns, without an XPath call (most links).
         return collapse(el.text or "")
-    return collapse(el.text_content())
+    return collapse(string_of(el))
+
+
+def string_of(el) -> str:
+    """``el.text_content()`` (XPath's string(): every text node under ``el``, its tail left out),
+    read by libxml2's text serialiser: the same node content call, without setting up an XPath
+    evaluation (half the cost on an element of a few words, the same on a whole page)."""
+    return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
 
 
 def collapse(text: str) -> str:

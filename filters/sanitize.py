@@ -79,6 +79,9 @@ _HARMLESS_ATTRIBUTES = frozenset(
 # Starts of most links: an http(s) URL or a relative one, safe whatever follows when the value is
 # ASCII without brackets (then _scheme reads the scheme from these characters, which cleaning keeps).
 _PLAIN_URL_STARTS = ("https://", "http://", "/", "#")
+# The URL attributes most elements carry alone (a link's href, an image's src): clean() tests a
+# lone one's value itself instead of calling _clean_element.
+_PLAIN_URL_NAMES = frozenset({"href", "src"})
 # A URL's scheme as urlsplit reads it (letters, digits, "+-." up to the first ":", a letter first).
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 
@@ -93,9 +96,15 @@ def clean(doc) -> int:
     styles: dict[str, bool] = {}  # style attribute value -> scripty? (a page repeats its inline styles)
     for el in list(doc.iter(etree.Element)):  # elements only: the walk every page pays for, kept lean
         names = el.keys()
-        # One name (most elements with any) is one set lookup; issuperset first makes a set of the list.
-        if el.tag in _PLAIN_TAGS and (names[0] in _HARMLESS_ATTRIBUTES if len(names) == 1 else _HARMLESS_ATTRIBUTES.issuperset(names)):
-            continue  # most elements: _clean_element would find nothing to do (no call made)
+        if el.tag in _PLAIN_TAGS:
+            if len(names) == 1:
+                # One name (most elements with any) is one set lookup; a lone href/src (a link, an
+                # image) holding a plain URL is what _safe_url's first test keeps.
+                name = names[0]
+                if name in _HARMLESS_ATTRIBUTES or (name in _PLAIN_URL_NAMES and _plain_url(el.get(name))):
+                    continue
+            elif _HARMLESS_ATTRIBUTES.issuperset(names):  # issuperset first makes a set of the list
+                continue  # most elements: _clean_element would find nothing to do (no call made)
         changes += _clean_element(el, names, styles)
     return changes
 
@@ -182,10 +191,16 @@ def _scheme(cleaned: str) -> str:
     return urlsplit(cleaned).scheme.lower()
 
 
+def _plain_url(value: str | None) -> bool:
+    """An http(s) or relative URL, ASCII without brackets: safe on any element (``_safe_url``
+    answers True without cleaning it: cleaning keeps such a start)."""
+    return value is not None and value.startswith(_PLAIN_URL_STARTS) and value.isascii() and "[" not in value and "]" not in value
+
+
 def _safe_url(value: str | None, tag: str) -> bool:
     """Whether the URL ``value`` on a ``tag`` element can stay (relative, or a safe scheme)."""
-    if value is not None and value.startswith(_PLAIN_URL_STARTS) and value.isascii() and "[" not in value and "]" not in value:
-        return True  # what the full check below answers for these (cleaning keeps such a start)
+    if _plain_url(value):
+        return True  # what the full check below answers for these
     cleaned = clean_href(value)
     if cleaned is None:
         return True

@@ -53,6 +53,8 @@ _NEVER_HIDE = frozenset({"html", "head", "body"})
 _FETCHED_SCHEMES = frozenset({"http", "https"})
 # An absolute http(s) URL's netloc as urlsplit reads it (up to the first "/", "?" or "#").
 _HTTP_NETLOC = re.compile(r"https?://([^/?#]*)")
+# Starts of the absolute URLs whose host _HostCheck reads from the URL's origin part alone.
+_HTTP_STARTS = ("https://", "http://")
 # Longest URL quoted in a removal reason.
 _REASON_URL_CHARS = 100
 
@@ -217,6 +219,9 @@ class _HostCheck:
         # a page repeats many URLs.
         self.values: dict[str, str | None] = {}
         self.srcset_values: dict[str, str | None] = {}
+        # "http(s)://netloc" (the URL up to the first "/" after the scheme) -> the verdict on
+        # URLs starting so: most of a page's values are distinct, but few origins.
+        self.origins: dict[str, str | None] = {}
 
     def hits(self, doc, wanted: frozenset[str]) -> list[tuple[object, str]]:
         """Every element of ``doc`` carrying one of the ``wanted`` attributes whose URL is an ad,
@@ -254,6 +259,8 @@ class _HostCheck:
             # _urls for one URL with no control character to drop (most values): clean_href's
             # strip, without its calls.
             url = value.strip(" ")
+            if url.startswith(_HTTP_STARTS):
+                return self.origin_verdict(url)
             urls = (url,) if url else ()
         for url in urls:
             host = self.host_of(url)
@@ -265,6 +272,24 @@ class _HostCheck:
             if verdict:
                 return verdict
         return None
+
+    def origin_verdict(self, url: str) -> str | None:
+        """``value_verdict`` for one printable ``http(s)://`` URL, kept per origin. Its host
+        (or None) depends only on the characters before the first "/" after the scheme: the
+        netloc ends at the first "/", "?" or "#", and host_of reads nothing after it."""
+        slash = url.find("/", 8)
+        origin = url if slash < 0 else url[:slash]
+        verdict = self.origins.get(origin, self._UNSET)
+        if verdict is self._UNSET:
+            host = self.host_of(url)
+            if host is None:
+                verdict = None
+            else:
+                verdict = self.verdicts.get(host, self._UNSET)
+                if verdict is self._UNSET:
+                    verdict = self.verdicts[host] = self.verdict(host)
+            self.origins[origin] = verdict
+        return verdict  # type: ignore[return-value]
 
     def verdict(self, host: str) -> str | None:
         entry = self.hosts.match(host)

@@ -241,3 +241,21 @@ def test_an_ad_url_on_the_root_element_never_removes_the_page(options):
     html = "<html data-src='https://ad.doubleclick.net/x'><body>" + ARTICLE + "</body></html>"
     doc, report, _ = run_filter("ad_server", options("ad_server"), html, URL)
     assert "story" in ids(doc) and report.count == 0
+
+
+def test_host_check_gives_each_url_of_an_origin_its_own_general_verdict(options):
+    # One _HostCheck over URLs sharing origins (the verdict is kept per "scheme://netloc" part):
+    # each answer is still _verdict(_absolute(url))'s, whatever was asked before it.
+    ad = _default_ad_filter()
+    ctx = PageContext(url=URL, base_url=URL)
+    check = ad_server._HostCheck(ad._hosts, ctx, ("href",))
+    values = [
+        "https://ad.doubleclick.net/x", "https://ad.doubleclick.net/y?z=1", "https://ad.doubleclick.net",
+        "https://ad.doubleclick.net?q=/a", "https://ad.doubleclick.net#top/b", "https://ad.doubleclick.net:8080/x",
+        "https://ad.doubleclick.net.example.com/x", "https://ad.doubleclick.ne/x", "https://www.example.com/a",
+        "https://www.example.com/b", "http://taboola.com/1", "http://taboola.com./2", "https://user@taboola.com/x",
+        "https://taboola.com@www.example.com/x", "https:///path/only", "http://", "https://[::1]/x", "https://[::1/x",
+    ]
+    for value in values * 2:
+        expected = next((v for url in ad_server._urls(value, "href") if (absolute := ad_server._absolute(url, ctx)) and (v := ad._verdict(absolute, "", ctx))), None)
+        assert check.value_verdict(value, "href") == expected, value

@@ -81,6 +81,15 @@ def test_text_of_reads_past_a_comment_child():
     assert dom.text_of(el) == "before after" == dom.collapse(el.text_content())
 
 
+@pytest.mark.parametrize("markup", ["<div>a<b>b<i>c</i></b>d<!-- no -->e<?pi no?>f</div>", "<div><p>caf\u00e9</p> \U0001f600 <br>&amp;&lt;x&gt;</div>",
+                                    "<a><img alt=x><span> </span></a>", "<div><script>s()</script><style>p{}</style>t</div>", "<div></div>"])
+def test_string_of_is_text_content_without_the_tail(markup):
+    el = lxml.html.fragment_fromstring(markup, create_parent="section")[0]
+    el.tail = " tail"  # after the element: in neither
+    assert dom.string_of(el) == el.text_content() and "tail" not in dom.string_of(el)
+    assert dom.text_of(el) == dom.collapse(el.text_content())
+
+
 @pytest.mark.parametrize("html", ["<p>caf\u00e9 \x01 bell</p>", "<p>plain</p><!-- c --><embed><p>after</p>", "<p>\ufffe nonchar</p>"])
 def test_parse_given_the_utf8_builds_the_tree_it_builds_from_the_text(html):
     text = f"<html><body>{html}</body></html>"
