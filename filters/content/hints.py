@@ -121,6 +121,13 @@ def hint(el, tag: str) -> int:
 _TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in BOILERPLATE_TAGS}}
 
 
+def kinds(f) -> list[int]:
+    """``hint`` of every element of the features ``f`` (``features.Features``), by element number;
+    NEUTRAL for an element without text: markup hints matter only where there is text to weigh
+    (the rules that clean a selection look at the rest themselves)."""
+    return [hint(el, tag) if chars else NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+
+
 @functools.lru_cache(maxsize=8192)
 def _markup_hint(tag: str, role: str | None, itemprop: str | None, cls: str | None, ident: str | None) -> int:
     """``_classify`` of the attribute values as read, cached on them (pages repeat the same
