@@ -80,3 +80,17 @@ def test_kinds_hint_elements_with_text_and_leave_textless_ones_neutral():
     assert by_tag["article"] == hints.CONTENT
     assert by_tag["div"] == hints.NEUTRAL  # "sidebar" alone would be boilerplate: no text to weigh
     assert hints.hint(f.elements[f.tags.index("div")], "div") == hints.BOILERPLATE
+
+
+def test_kinds_agree_with_hint_on_every_element_with_text():
+    from clearpage.filters.content import features as feat
+
+    body = dom.body_of(dom.parse(
+        "<body class='has-sidebar'><div role='navigation'>Menu</div><div class=''>Plain</div>"
+        "<span itemprop='articleBody' class='sidebar'>Body</span><div id='comments'>Said</div>"
+        "<aside class='entry-content' data-x='1'>Aside</aside><p role='' id='main-content'>Text</p>"
+        "<footer>Foot</footer><main>Main</main></body>"))
+    f = feat.compute(body)
+    kinds = hints.kinds(f)
+    assert kinds == [hints.hint(el, tag) for el, tag in zip(f.elements, f.tags)]
+    assert {hints.BOILERPLATE, hints.CONTENT, hints.COMMENTS, hints.NEUTRAL} <= set(kinds)
