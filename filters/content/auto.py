@@ -348,7 +348,7 @@ class Auto(ContentAlgorithm):
             p = parent_of[i]
             if items_of[p] >= minimum:
                 groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
-        sections.regroup_unique_items(groups, minimum, elements)
+        sections.regroup_unique_items(groups, minimum)
         records: set[int] = set()
         floors: dict[int, float] = {}
         found: list[list[int]] = []

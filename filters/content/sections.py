@@ -53,7 +53,7 @@ def remove_modal_dialogs(body, ctx: PageContext) -> int:
 _ID_TOKEN = re.compile(r"\d{3}")
 
 
-def regroup_unique_items(groups: dict[tuple[int, str, str], list[int]], minimum: int, elements: list) -> None:
+def regroup_unique_items(groups: dict[tuple[int, str, str], list[int]], minimum: int) -> None:
     """Items of too small a group (same parent, tag and whole class, keyed ``(parent, tag, class
     as read)``) whose class holds an id
     regroup by their first class token that is not an id, when that makes a group of
