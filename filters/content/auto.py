@@ -211,8 +211,7 @@ class Auto(ContentAlgorithm):
         f = feat.compute(body, hidden_shown=hidden_shown)
         if not len(f):
             return None
-        # Markup hints matter only where there is text to weigh (cleaning looks at the rest itself).
-        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+        kinds = hints.kinds(f)
         accordions.unmark_accordion_items(f, kinds)  # (accordions.py: an FAQ's questions and answers are content)
         landmarks.unmark_main_wrappers(f, kinds, self.options.boilerplate_max_share * f.chars[0])  # (landmarks.py: "content-sidebar-wrap" around <main>)
         records = self._records(f)
@@ -349,7 +348,7 @@ class Auto(ContentAlgorithm):
             p = parent_of[i]
             if items_of[p] >= minimum:
                 groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
-        sections.regroup_unique_items(groups, minimum, elements)
+        sections.regroup_unique_items(groups, minimum)
         records: set[int] = set()
         floors: dict[int, float] = {}
         found: list[list[int]] = []

@@ -95,6 +95,9 @@ _SHORT_TEXTS = etree.XPath(
     f"descendant::text()[string-length(normalize-space()) > 0 and string-length(normalize-space()) <= {STAT_MAX_CHARS}]"
     "[not(ancestor::pre or ancestor::code)]"
 )
+# The same texts as plain strings, for a count that needs no owner: a "smart" string result
+# (with ``getparent``) costs lxml a Python object per text on top of the string.
+_SHORT_TEXT_VALUES = etree.XPath(_SHORT_TEXTS.path, smart_strings=False)
 
 # Elements that name themselves in class or id (the only ones the pattern can match).
 _NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
@@ -167,7 +170,7 @@ def has_poster_stats(roots) -> bool:
     "518 helpful votes", "Joined: May 2019"): a thread whose URL and microdata do not say so."""
     found = 0
     for root in roots:
-        for text in _SHORT_TEXTS(root):
+        for text in _SHORT_TEXT_VALUES(root):
             if _POSTER_STAT.fullmatch(" ".join(text.split())):
                 found += 1
                 if found >= POSTER_STATS_MIN:

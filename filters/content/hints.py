@@ -121,6 +121,35 @@ def hint(el, tag: str) -> int:
 _TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in BOILERPLATE_TAGS}}
 
 
+def kinds(f) -> list[int]:
+    """``hint`` of every element of the features ``f`` (``features.Features``), by element number;
+    NEUTRAL for an element without text: markup hints matter only where there is text to weigh
+    (the rules that clean a selection look at the rest themselves)."""
+    # (``hint`` inlined, each element's attributes read in one ``items()`` call: a call per element
+    # and a ``get`` per name cost more than the loop over the one or two attributes most have)
+    out: list[int] = []
+    append, tag_only = out.append, _TAG_ONLY.get
+    for el, tag, chars in zip(f.elements, f.tags, f.chars):
+        if not chars or tag in _PAGE_TAGS:
+            append(NEUTRAL)
+            continue
+        role = itemprop = cls = ident = None
+        for name, value in el.items():
+            if name == "class":
+                cls = value
+            elif name == "id":
+                ident = value
+            elif name == "role":
+                role = value
+            elif name == "itemprop":
+                itemprop = value
+        if role or itemprop or cls or ident:
+            append(_markup_hint(tag, role, itemprop, cls, ident))
+        else:
+            append(tag_only(tag, NEUTRAL))
+    return out
+
+
 @functools.lru_cache(maxsize=8192)
 def _markup_hint(tag: str, role: str | None, itemprop: str | None, cls: str | None, ident: str | None) -> int:
     """``_classify`` of the attribute values as read, cached on them (pages repeat the same

@@ -53,8 +53,9 @@ def remove_modal_dialogs(body, ctx: PageContext) -> int:
 _ID_TOKEN = re.compile(r"\d{3}")
 
 
-def regroup_unique_items(groups: dict[tuple[int, str, str], list[int]], minimum: int, elements: list) -> None:
-    """Items of too small a group (same parent, tag and whole class) whose class holds an id
+def regroup_unique_items(groups: dict[tuple[int, str, str], list[int]], minimum: int) -> None:
+    """Items of too small a group (same parent, tag and whole class, keyed ``(parent, tag, class
+    as read)``) whose class holds an id
     regroup by their first class token that is not an id, when that makes a group of
     ``minimum`` (changes ``groups``).
 
@@ -64,13 +65,10 @@ def regroup_unique_items(groups: dict[tuple[int, str, str], list[int]], minimum:
     and classes without an id differ on purpose (layout columns "grid_6 pr" beside "grid_6 ns").
     """
     leftovers: dict[tuple[int, str, str], list[int]] = {}
-    for key, members in groups.items():
-        if len(members) < minimum:
-            parent, tag, _ = key
-            for i in members:
-                if not _ID_TOKEN.search(elements[i].get("class") or ""):
-                    continue
-                leftovers.setdefault((parent, tag, "~" + first_kind_token(elements[i])), []).append(i)
+    for (parent, tag, cls), members in groups.items():
+        # (the key's class is every member's: tested and split once per group, not per member)
+        if len(members) < minimum and _ID_TOKEN.search(cls):
+            leftovers.setdefault((parent, tag, "~" + _first_kind_token_of(cls)), []).extend(members)
     for key, members in leftovers.items():
         if len(members) >= minimum and key[2] != "~":
             groups[key] = sorted(members)
@@ -78,7 +76,12 @@ def regroup_unique_items(groups: dict[tuple[int, str, str], list[int]], minimum:
 
 def first_kind_token(el) -> str:
     """The element's first class token that is not an id ("" without one)."""
-    for token in (el.get("class") or "").split():
+    return _first_kind_token_of(el.get("class") or "")
+
+
+def _first_kind_token_of(cls: str) -> str:
+    """The first token of the class value ``cls`` that is not an id ("" without one)."""
+    for token in cls.split():
         if not _ID_TOKEN.search(token):
             return token
     return ""

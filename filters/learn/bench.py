@@ -205,7 +205,7 @@ def classifier_cost(root: str | Path, models: dict, limit: int = 300, blocks: in
     pages = ds.load(root, limit=limit)
     for k, page in enumerate(pages, 1):
         f = page_features(page)
-        kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+        kinds = hints.kinds(f)
         every = block_features.candidates(f)
         largest = sorted(every, key=lambda i: (-f.chars[i], i))[:blocks]
         counts.append(len(every))

@@ -44,7 +44,7 @@ def joined_selection(algorithm, html: str, url: str) -> str:
 def features_and_kinds(html: str) -> tuple[feat.Features, list[int]]:
     """The features of ``html``'s body and their markup hints (kinds), as ``auto`` computes them."""
     f = feat.compute(dom.body_of(dom.parse(html)))
-    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    kinds = hints.kinds(f)
     return f, kinds
 
 

@@ -64,3 +64,33 @@ _MIXED_NAMES = ["entry-content share-buttons", "post-body related", "article com
 @pytest.mark.parametrize("names", _NAMES + _MIXED_NAMES)
 def test_one_pass_word_set_classifies_like_each_regex_on_its_own(names):
     assert hints._classify("div", "", "", names.strip()) == _classify_by_each_regex(names.strip())
+
+
+def test_kinds_hint_elements_with_text_and_leave_textless_ones_neutral():
+    from clearpage.filters.content import features as feat
+
+    body = dom.body_of(dom.parse(
+        "<body><nav class='menu'>Home</nav><div class='sidebar'><img src='a.png'></div>"
+        "<article class='entry-content'><p>Text.</p></article></body>"))
+    f = feat.compute(body)
+    kinds = dict(zip(f.elements, hints.kinds(f)))
+    by_tag = {el.tag: kind for el, kind in kinds.items()}
+    assert len(kinds) == len(f)
+    assert by_tag["nav"] == hints.BOILERPLATE  # text, and a boilerplate tag
+    assert by_tag["article"] == hints.CONTENT
+    assert by_tag["div"] == hints.NEUTRAL  # "sidebar" alone would be boilerplate: no text to weigh
+    assert hints.hint(f.elements[f.tags.index("div")], "div") == hints.BOILERPLATE
+
+
+def test_kinds_agree_with_hint_on_every_element_with_text():
+    from clearpage.filters.content import features as feat
+
+    body = dom.body_of(dom.parse(
+        "<body class='has-sidebar'><div role='navigation'>Menu</div><div class=''>Plain</div>"
+        "<span itemprop='articleBody' class='sidebar'>Body</span><div id='comments'>Said</div>"
+        "<aside class='entry-content' data-x='1'>Aside</aside><p role='' id='main-content'>Text</p>"
+        "<footer>Foot</footer><main>Main</main></body>"))
+    f = feat.compute(body)
+    kinds = hints.kinds(f)
+    assert kinds == [hints.hint(el, tag) for el, tag in zip(f.elements, f.tags)]
+    assert {hints.BOILERPLATE, hints.CONTENT, hints.COMMENTS, hints.NEUTRAL} <= set(kinds)

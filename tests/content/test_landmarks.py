@@ -32,7 +32,7 @@ def test_main_inside_a_content_sidebar_wrapper_is_the_content(algo):
 
 def kinds_of(html: str) -> tuple[feat.Features, list[int]]:
     f = feat.compute(dom.body_of(dom.parse(html)))
-    return f, [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    return f, hints.kinds(f)
 
 
 def test_the_wrapper_loses_its_mark_and_the_sidebar_keeps_its_own():

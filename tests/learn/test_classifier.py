@@ -205,7 +205,7 @@ def _check_subsets(model, f, seed: int) -> int:
 
     from clearpage.filters.content import hints
 
-    kinds = [hints.hint(el, tag) if chars else hints.NEUTRAL for el, tag, chars in zip(f.elements, f.tags, f.chars)]
+    kinds = hints.kinds(f)
     whole = model.probabilities(f, kinds)
     assert whole == model.probabilities(f)  # auto's kinds and the default ones agree on blocks
     blocks, rows = features.extract(f)
