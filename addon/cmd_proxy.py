@@ -192,7 +192,7 @@ class Announce:
         where = ", ".join(_format_address(a) for a in tcp) or f"{self.args.host}:{self.args.port}"
         addon = ctx.master.addons.get("clearpage")
         workers = addon.pool.size if addon is not None and addon.pool is not None else "?"
-        lane_mib = ctx.options.clearpage_slow_lane_bytes / 2**20 if addon is not None else 0
+        lane_mib = addon.lane.threshold_bytes / 2**20 if addon is not None else 0
         proxy = self.config.proxy
         source = f"{os.path.abspath(self.args.config)} (over the embedded default)" if self.args.config else "the embedded default"
         mode = f"{self.args.mode} (from --mode)" if self.args.mode else f"{self.config.settings.mode} (from the config)"
