@@ -141,8 +141,31 @@ async def _serve(args, config) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, master.shutdown)
-    await master.run()
+    try:
+        if not await _workers_ready(master, addon):
+            return 0  # stopped (Ctrl-C) while the workers were starting
+        await master.run()
+    finally:
+        addon.done()  # mitmproxy calls it too once running; a second call finds nothing left to stop
     return 0
+
+
+async def _workers_ready(master, addon) -> bool:
+    """Start the filtering workers and wait for them before mitmproxy opens the port; False when
+    told to stop first.
+
+    ``master.run()`` binds the port before any addon's ``running`` hook (where the addon would start
+    them), so a page sent the moment the port took connections waited inside its time budget for the
+    workers' start and warm-up (2-4 s on a loaded machine: served unfiltered, over the budget).
+    """
+    started = asyncio.ensure_future(addon.start_workers())
+    stop = asyncio.ensure_future(master.should_exit.wait())
+    await asyncio.wait([started, stop], return_when=asyncio.FIRST_COMPLETED)
+    stop.cancel()
+    if started.done():
+        return True
+    started.cancel()
+    return False
 
 
 class Announce:
@@ -169,7 +192,7 @@ class Announce:
         where = ", ".join(_format_address(a) for a in tcp) or f"{self.args.host}:{self.args.port}"
         addon = ctx.master.addons.get("clearpage")
         workers = addon.pool.size if addon is not None and addon.pool is not None else "?"
-        lane_mib = ctx.options.clearpage_slow_lane_bytes / 2**20 if addon is not None else 0
+        lane_mib = addon.lane.threshold_bytes / 2**20 if addon is not None else 0
         proxy = self.config.proxy
         source = f"{os.path.abspath(self.args.config)} (over the embedded default)" if self.args.config else "the embedded default"
         mode = f"{self.args.mode} (from --mode)" if self.args.mode else f"{self.config.settings.mode} (from the config)"

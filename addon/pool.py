@@ -231,9 +231,9 @@ class WorkerPool:
             await asyncio.wait(list(self._starting))
 
     def _after_start(self, worker: _Worker, fut: asyncio.Future) -> None:
+        exc = None if fut.cancelled() else fut.exception()  # read even when unused: asyncio logs an unread one as an error
         if worker.retired or self.closed:
-            return
-        exc = fut.exception()
+            return  # closed while it started (the proxy stopped): its pipe's EOF is no failure
         if exc is not None:
             self._start_failures += 1
             delay = min(RESPAWN_DELAY_S * 2 ** (self._start_failures - 1), MAX_RESPAWN_DELAY_S)

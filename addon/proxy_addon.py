@@ -165,13 +165,18 @@ class Clearpage:
 
     async def running(self) -> None:
         # Pages that arrive before the workers are up would wait for them; so start them now
+        # (if ``clearpage proxy`` has not already: it starts them before opening the port)
         # and announce the proxy as running once they answer.
-        self._start_pool()
-        for pool in self._pools():
-            await pool.wait_started()
+        await self.start_workers()
         gc.freeze()  # see release_memory: what exists now (modules, config, mitmproxy) lives as long as the proxy
         if self._watcher is None:
             self._watcher = asyncio.get_running_loop().create_task(self._watch_config(), name="clearpage config watcher")
+
+    async def start_workers(self) -> None:
+        """Start the workers (once) and wait until each has answered (ready, or failed to start)."""
+        self._start_pool()
+        for pool in self._pools():
+            await pool.wait_started()
 
     def done(self) -> None:
         if self._watcher is not None:

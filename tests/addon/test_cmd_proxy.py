@@ -1,7 +1,16 @@
+import socket
 import subprocess
 import sys
+import time
 
 from clearpage.addon.cmd_proxy import exposure_problem
+from tests.support.origin import Origin, Route
+from tests.support.pages import HTML_UTF8, page
+from tests.support.proxy import START_TIMEOUT_S, ProxyProcess, fetch
+
+# Shorter than a worker's start and warm-up (~0.7 s of a core: interpreter, lxml, config, the
+# language model) and far longer than a warm worker needs for the small article (~10 ms).
+QUICK_BUDGET_MS = 500
 
 
 def test_loopback_is_not_exposed():
@@ -26,3 +35,41 @@ def test_a_bad_config_stops_the_command_with_file_line_and_key(tmp_path):
     assert done.returncode == 2
     assert f"{bad}:2: proxy.workers" in done.stderr
     assert "listening" not in done.stdout
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _until_accepting(process: subprocess.Popen, port: int) -> None:
+    """Returns the moment ``port`` takes connections (polled every 10 ms)."""
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.01)
+    raise AssertionError(f"the proxy never took connections on port {port} (exit code {process.poll()})")
+
+
+def test_a_page_sent_the_moment_the_port_opens_is_filtered(tmp_path):
+    """The workers are started and warm before the port opens: the first page does not wait for them inside its budget."""
+    config = tmp_path / "clearpage.yaml"
+    config.write_text(f"mode: reader\nproxy:\n  workers: 2\n  time_budget_ms: {QUICK_BUDGET_MS}\n", encoding="utf-8")
+    port = _free_port()
+    command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", str(port),
+               "--confdir", str(tmp_path / "mitmproxy"), "--config", str(config)]
+    with Origin({"/article.html": Route(page("article.html"), HTML_UTF8)}) as origin:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        proxy = ProxyProcess(process, tmp_path / "mitmproxy", config, "127.0.0.1", port)
+        try:
+            _until_accepting(process, port)
+            first = fetch(proxy, origin.url("/article.html"))
+        finally:
+            proxy.stop()
+        log = process.stdout.read()
+    assert first.status == 200
+    assert (first.header("X-Clearpage") or "").startswith("mode=reader"), log
