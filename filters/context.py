@@ -16,6 +16,7 @@ from .report import Action, FilterReport
 # Wrappers that mean nothing once empty: a kill that empties one removes it too, so no empty
 # <nav> landmark or ad <div> is left behind. Table parts are left to the empty-table remover.
 PRUNABLE_WRAPPERS = frozenset({"div", "section", "aside", "nav", "header", "footer", "span", "p", "ul", "ol", "li", "dl", "figure", "center", "font", "menu"})
+_UNREAD = object()  # an href not yet in the page's safe_url answers (None is an answer)
 MAX_PRUNE = 8  # bound on wrappers pruned upward after one kill
 
 
@@ -27,6 +28,9 @@ class PageContext:
     removed_links: list[RemovedLink] = field(default_factory=list)
     reports: list[FilterReport] = field(default_factory=list)
     page_kind: str | None = None  # what the page's markup says it is (pagekind.py), for reader/text selection
+    # note_links' safe_url answers on this page: (the base they were made against, href -> URL or
+    # None). A third of the removed links repeat an href already read (menus in header and footer).
+    _urls: tuple[str | None, dict[str, str | None]] | None = field(default=None, repr=False, compare=False)
     # unique_removed_links()'s last answer: (the list it read, how many links it held, the answer)
     _unique: tuple[list, int, list[RemovedLink]] | None = field(default=None, repr=False, compare=False)
 
@@ -47,14 +51,21 @@ class PageContext:
         """Record the text links inside ``el`` (and ``el`` itself) before it is removed."""
         if not dom.is_element(el):
             return
-        # Runs for every link of every removed block: the step of safe_url(None) is taken inline.
+        # Runs for every link of every removed block: the step of safe_url(None) is taken inline,
+        # and an href already read on this page (against the same base) is not read again.
         base = self.base_url
+        urls = self._urls
+        if urls is None or urls[0] is not base:
+            urls = self._urls = (base, {})
+        known = urls[1]
         append = self.removed_links.append
         for a in el.iter("a"):
             href = a.get("href")
             if href is None:
                 continue  # safe_url(None) is None
-            url = safe_url(href, base)
+            url = known.get(href, _UNREAD)
+            if url is _UNREAD:
+                url = known[href] = safe_url(href, base)
             if url is None:
                 continue
             text = dom.text_of(a) or (a.get("title") or "").strip() or _image_alt(a)

@@ -37,3 +37,13 @@ def test_a_killed_childless_link_is_kept_and_a_childless_element_notes_nothing()
     ctx = PageContext(url=URL, base_url=URL)
     _killed(ctx, "<a href='/1'>one</a><img src='/i.png'><script>var a = '<a href=\"/x\">x</a>'</script>", "//a | //img | //script")
     assert [(l.url, l.text) for l in ctx.removed_links] == [("https://example.com/1", "one")]
+
+
+def test_a_repeated_href_is_noted_each_time_and_follows_a_new_base():
+    ctx = PageContext(url=URL, base_url=URL)
+    _killed(ctx, "<div id='a'><a href='/1'>one</a><a href='javascript:x()'>js</a></div>"
+                 "<div id='b'><a href='/1'>again</a><a href='javascript:x()'>js</a></div>", "//div")
+    assert [(l.url, l.text) for l in ctx.removed_links] == [("https://example.com/1", "one"), ("https://example.com/1", "again")]
+    ctx.base_url = "https://other.org/dir/"
+    _killed(ctx, "<p><a href='/1'>one</a></p>", "//p")
+    assert ctx.removed_links[-1].url == "https://other.org/1"
