@@ -71,7 +71,7 @@ def article_score(doc, min_block_chars: int) -> float:
     """Sum of sqrt(chars - min_block_chars) over qualifying text blocks; one pass each way."""
     body = dom.body_of(doc)
     elements = list(body.iter(etree.Element))  # elements only, as is_element keeps them
-    boilerplate = _inside_boilerplate(body, elements)
+    above_body = body.getparent()
     text_len: dict = {}
     lengths = text_len.get
     score = 0.0
@@ -93,20 +93,21 @@ def article_score(doc, min_block_chars: int) -> float:
             chars = own
         else:
             continue
-        if chars < min_block_chars or el in boilerplate or _unlikely_name(el):
+        if chars < min_block_chars or _inside_boilerplate(el, above_body) or _unlikely_name(el):
             continue
         score += math.sqrt(chars - min_block_chars)
     return score
 
 
-def _inside_boilerplate(body, elements) -> set:
-    """Elements inside footer/aside/nav (top-down, so each element is looked at once)."""
-    inside: set = set()
-    for el in elements:
-        parent = el.getparent()
-        if parent in inside or dom.tag_of(parent) in _BOILERPLATE_TAGS:
-            inside.add(el)
-    return inside
+def _inside_boilerplate(el, above_body) -> bool:
+    """Whether ``el`` lies inside a footer/aside/nav (between it and the body's parent). Asked
+    only of the few blocks long enough to score, so most elements are never walked up from."""
+    for ancestor in el.iterancestors():
+        if ancestor.tag in _BOILERPLATE_TAGS:
+            return True
+        if ancestor is above_body:
+            return False
+    return False
 
 
 def _unlikely_name(el) -> bool:

@@ -39,3 +39,13 @@ def test_visible_text_length_of_counts_only_the_given_subtrees():
     a, b = doc.find(".//div[@id='a']"), doc.find(".//div[@id='b']")
     assert modes.visible_text_length_of([a]) == len("one two")
     assert modes.visible_text_length_of([a, b]) == len("one two") + len("three")
+
+
+def test_article_score_leaves_out_blocks_inside_footer_aside_and_nav():
+    prose = "A long paragraph of article prose that keeps going well past the block minimum. " * 4
+    scored = modes.article_score(dom.parse(page(f"<main><div><p>{prose}</p></div></main>")), 140)
+    for wrapper in ("footer", "aside", "nav"):
+        nested = f"<{wrapper}><div><section><p>{prose}</p></section></div></{wrapper}>"
+        assert modes.article_score(dom.parse(page(nested)), 140) == 0.0
+        assert modes.article_score(dom.parse(page(f"<main><p>{prose}</p></main>{nested}")), 140) == scored
+    assert scored > 0

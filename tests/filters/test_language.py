@@ -83,3 +83,9 @@ def test_only_the_recently_used_unpacked_models_are_kept(tmp_path, monkeypatch):
     assert len(kept) == language.MAX_UNPACKED and current in kept
     assert {p.name for p in old[: language.MAX_UNPACKED - 1]} <= set(kept)  # the most recently used
     assert (directory / "abp-compiled.bin").read_bytes() == b"ads"  # the ad-list cache beside it is not touched
+
+
+def test_guess_reads_only_the_start_of_a_long_text(monkeypatch):
+    monkeypatch.setattr(language, "MAX_GUESS_CHARS", len(ENGLISH))
+    assert language.guess(ENGLISH + FRENCH * 20) == "en"
+    assert language.guess(FRENCH + ENGLISH * 20) == "fr"
