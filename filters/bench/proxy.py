@@ -406,18 +406,15 @@ def bench_cpu_s(bench_process_s: float, sampler_s: float, origin_s: float | None
     return out
 
 
-def per_request_ms(cpu_s: dict, requests: int) -> dict:
-    """Each figure of ``cpu_s`` (seconds) in ms per request."""
-    return {name: round(seconds * 1000 / requests, 3) for name, seconds in cpu_s.items()} if requests else {}
+def per_request_ms(cpu_s: dict, requests: int, digits: int = 3) -> dict:
+    """Each figure of ``cpu_s`` (seconds) in ms per request, to ``digits`` places; {} without requests."""
+    return {name: round(seconds * 1000 / requests, digits) for name, seconds in cpu_s.items()} if requests else {}
 
 
 def cpu_per_request(cpu_s: dict, requests: int) -> dict:
     """The proxy's main process's and its workers' CPU ms per request (the warm-up requests count:
     the sampler runs through them). Steadier than req/s on a shared machine."""
-    if not requests:
-        return {}
-    return {"proxy_main": round(cpu_s["proxy_main"] * 1000 / requests, 2),
-            "workers": round(sum(cpu_s["workers"]) * 1000 / requests, 2)}
+    return per_request_ms({"proxy_main": cpu_s["proxy_main"], "workers": sum(cpu_s["workers"])}, requests, digits=2)
 
 
 def run(opts: Options, say=print) -> dict:

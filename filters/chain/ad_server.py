@@ -55,6 +55,9 @@ _FETCHED_SCHEMES = frozenset({"http", "https"})
 _HTTP_NETLOC = re.compile(r"https?://([^/?#]*)")
 # Starts of the absolute URLs whose host _HostCheck reads from the URL's origin part alone.
 _HTTP_STARTS = ("https://", "http://")
+# Where the "/" ending an http(s) URL's origin is looked for: past "https://" (and past
+# "http://"'s netloc's first character, which a "/" there would leave empty either way).
+_NETLOC_FROM = len("https://")
 # Longest URL quoted in a removal reason.
 _REASON_URL_CHARS = 100
 
@@ -266,9 +269,7 @@ class _HostCheck:
             host = self.host_of(url)
             if host is None:
                 continue
-            verdict = self.verdicts.get(host, self._UNSET)
-            if verdict is self._UNSET:
-                verdict = self.verdicts[host] = self.verdict(host)
+            verdict = self.host_verdict(host)
             if verdict:
                 return verdict
         return None
@@ -277,18 +278,19 @@ class _HostCheck:
         """``value_verdict`` for one printable ``http(s)://`` URL, kept per origin. Its host
         (or None) depends only on the characters before the first "/" after the scheme: the
         netloc ends at the first "/", "?" or "#", and host_of reads nothing after it."""
-        slash = url.find("/", 8)
+        slash = url.find("/", _NETLOC_FROM)
         origin = url if slash < 0 else url[:slash]
         verdict = self.origins.get(origin, self._UNSET)
         if verdict is self._UNSET:
             host = self.host_of(url)
-            if host is None:
-                verdict = None
-            else:
-                verdict = self.verdicts.get(host, self._UNSET)
-                if verdict is self._UNSET:
-                    verdict = self.verdicts[host] = self.verdict(host)
-            self.origins[origin] = verdict
+            verdict = self.origins[origin] = None if host is None else self.host_verdict(host)
+        return verdict  # type: ignore[return-value]
+
+    def host_verdict(self, host: str) -> str | None:
+        """``verdict`` on ``host``, worked out once per page."""
+        verdict = self.verdicts.get(host, self._UNSET)
+        if verdict is self._UNSET:
+            verdict = self.verdicts[host] = self.verdict(host)
         return verdict  # type: ignore[return-value]
 
     def verdict(self, host: str) -> str | None:
