@@ -18,7 +18,10 @@ HtmlElement = lxml.html.HtmlElement
 
 # The parser is told the bytes are UTF-8 so a stale <meta charset> in the page cannot
 # re-decode text we already decoded; huge_tree lifts libxml2's limits on deep/huge pages.
-_PARSER = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True, remove_blank_text=False)
+# collect_ids=False: libxml2 keeps no table of the id attributes (nothing looks elements up by
+# XPath id(); an id is an attribute like any other), which it would fill while parsing and
+# consult whenever an attribute node is freed.
+_PARSER = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True, remove_blank_text=False, collect_ids=False)
 # Every element is an HtmlElement (comments etc. their lxml.html classes), chosen in C. lxml.html's
 # own lookup calls into Python for each element proxy to pick form/input/label subclasses the
 # engine never uses; that call was the largest single cost of walking a tree.
