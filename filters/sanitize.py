@@ -103,14 +103,22 @@ def clean(doc) -> int:
     for el in list(doc.iter(etree.Element)):  # elements only: the walk every page pays for, kept lean
         names = el.keys()
         if el.tag in _PLAIN_TAGS:
-            if len(names) == 1:
-                # One name (most elements with any) is one set lookup; a lone href/src (a link, an
-                # image) holding a plain URL is what _safe_url's first test keeps.
-                name = names[0]
-                if name in _OTHER_NAMES or (name in _PLAIN_URL_NAMES and _plain_url(el.get(name))):
-                    continue
-            elif _OTHER_NAMES.issuperset(names):  # issuperset first makes a set of the list
+            # One name (most elements with any) is one set lookup; issuperset first makes a set of the list.
+            if names[0] in _OTHER_NAMES if len(names) == 1 else _OTHER_NAMES.issuperset(names):
                 continue  # most elements: _clean_element would find nothing to do (no call made)
+            # Beside harmless names, a plain href/src (a link, an image: what _safe_url's first
+            # test keeps) or a style value already judged harmless on this page: kept as they are.
+            for name in names:
+                if name in _OTHER_NAMES:
+                    continue
+                if name in _PLAIN_URL_NAMES:
+                    if _plain_url(el.get(name)):
+                        continue
+                elif name == "style" and styles.get(el.get(name)) is False:
+                    continue
+                break
+            else:
+                continue
         changes += _clean_element(el, names, styles)
     return changes
 

@@ -222,6 +222,21 @@ def test_names_found_harmless_spare_later_elements_the_full_check(monkeypatch):
     assert sanitize.clean(doc) == 3 and checked == ["b", "c", "d"]  # "a" now takes the fast path
 
 
+def test_a_style_or_url_beside_harmless_names_is_judged_on_every_element():
+    # The fast path keeps a plain href/src and a style value already judged harmless on the page;
+    # a scripty style value, however often it comes, and an unsafe URL still go from each element.
+    from lxml import html as lhtml
+    bad, good = "x:expression(1)", "color: red"
+    doc = lhtml.fromstring(f'<div><p class="a" style="{good}">1</p><p class="b" style="{bad}">2</p>'
+                           f'<p class="c" style="{good}">3</p><p class="d" style="{bad}">4</p>'
+                           '<a class="e" href="/ok">5</a><a class="f" href="javascript:x()">6</a>'
+                           '<img class="g" src="https://a.example/i.png"><img class="h" src="data:text/html,x"></div>')
+    assert sanitize.clean(doc) == 4
+    kept = {el.get("class"): sorted(el.keys()) for el in doc.iter("p", "a", "img")}
+    assert kept == {"a": ["class", "style"], "b": ["class"], "c": ["class", "style"], "d": ["class"],
+                    "e": ["class", "href"], "f": ["class"], "g": ["class", "src"], "h": ["class"]}
+
+
 def test_an_unsafe_attribute_is_stripped_whenever_its_name_comes_again():
     from lxml import html as lhtml
     doc = lhtml.fromstring('<div><p ONCLICK="a()" data-v="1">x</p><p ONCLICK="b()" Style="x:expression(1)">y</p>'
