@@ -17,6 +17,7 @@ from .report import Action, FilterReport
 # <nav> landmark or ad <div> is left behind. Table parts are left to the empty-table remover.
 PRUNABLE_WRAPPERS = frozenset({"div", "section", "aside", "nav", "header", "footer", "span", "p", "ul", "ol", "li", "dl", "figure", "center", "font", "menu"})
 _UNREAD = object()  # an href not yet in the page's safe_url answers (None is an answer)
+_new_tuple = tuple.__new__
 MAX_PRUNE = 8  # bound on wrappers pruned upward after one kill
 
 
@@ -68,8 +69,11 @@ class PageContext:
                 url = known[href] = safe_url(href, base)
             if url is None:
                 continue
-            text = dom.text_of(a) or (a.get("title") or "").strip() or _image_alt(a)
-            append(RemovedLink(url, text, filter_name, a.sourceline or 0))
+            # dom.text_of inline: a link without children (most) holds its text in .text alone
+            text = (" ".join(text.split()) if (text := a.text) else "") if len(a) == 0 else dom.text_of(a)
+            text = text or (a.get("title") or "").strip() or _image_alt(a)
+            # tuple.__new__ on the class: the named tuple's own __new__ is a Python function
+            append(_new_tuple(RemovedLink, (url, text, filter_name, a.sourceline or 0)))
 
     def unique_removed_links(self) -> list[RemovedLink]:
         """``unique_links(self.removed_links)``: one entry per URL, in page order. The retainer,

@@ -76,6 +76,12 @@ _HARMLESS_ATTRIBUTES = frozenset(
      "align", "valign", "border", "cellpadding", "cellspacing", "content", "property", "charset", "itemscope",
      "itemtype", "datetime", "method", "aria-current", "aria-labelledby", "aria-describedby", "autocomplete"}
 )
+# Every name known to be left alone by _clean_element (kind _OTHER): the harmless ones above, and
+# each name _kind_of has found so since (a name's kind depends on the name alone, so the answer
+# holds for every page). The fast paths in clean() test against it: an element on a plain tag
+# carrying only such names (data-*, aria-*, ...) needs no _clean_element call. Grows with
+# _KIND_OF_NAME, within its bound.
+_OTHER_NAMES: set[str] = set(_HARMLESS_ATTRIBUTES)
 # Starts of most links: an http(s) URL or a relative one, safe whatever follows when the value is
 # ASCII without brackets (then _scheme reads the scheme from these characters, which cleaning keeps).
 _PLAIN_URL_STARTS = ("https://", "http://", "/", "#")
@@ -97,14 +103,22 @@ def clean(doc) -> int:
     for el in list(doc.iter(etree.Element)):  # elements only: the walk every page pays for, kept lean
         names = el.keys()
         if el.tag in _PLAIN_TAGS:
-            if len(names) == 1:
-                # One name (most elements with any) is one set lookup; a lone href/src (a link, an
-                # image) holding a plain URL is what _safe_url's first test keeps.
-                name = names[0]
-                if name in _HARMLESS_ATTRIBUTES or (name in _PLAIN_URL_NAMES and _plain_url(el.get(name))):
-                    continue
-            elif _HARMLESS_ATTRIBUTES.issuperset(names):  # issuperset first makes a set of the list
+            # One name (most elements with any) is one set lookup; issuperset first makes a set of the list.
+            if names[0] in _OTHER_NAMES if len(names) == 1 else _OTHER_NAMES.issuperset(names):
                 continue  # most elements: _clean_element would find nothing to do (no call made)
+            # Beside harmless names, a plain href/src (a link, an image: what _safe_url's first
+            # test keeps) or a style value already judged harmless on this page: kept as they are.
+            for name in names:
+                if name in _OTHER_NAMES:
+                    continue
+                if name in _PLAIN_URL_NAMES:
+                    if _plain_url(el.get(name)):
+                        continue
+                elif name == "style" and styles.get(el.get(name)) is False:
+                    continue
+                break
+            else:
+                continue
         changes += _clean_element(el, names, styles)
     return changes
 
@@ -124,7 +138,7 @@ def _clean_element(el, names: list[str], styles: dict[str, bool]) -> int:
             return 1
     changes = 0
     for name in names:
-        if name in _HARMLESS_ATTRIBUTES:
+        if name in _OTHER_NAMES:
             continue
         kind = _KIND_OF_NAME.get(name) or _kind_of(name)
         if kind is _HANDLER:
@@ -167,6 +181,8 @@ def _kind_of(name: str) -> str:
         kind = _OTHER
     if len(_KIND_OF_NAME) < _MAX_KNOWN_NAMES:
         _KIND_OF_NAME[name] = kind
+        if kind is _OTHER:
+            _OTHER_NAMES.add(name)
     return kind
 
 

@@ -88,6 +88,7 @@ _PLAIN_NAMES = frozenset(
      "focusable", "aria-level", "fill-rule", "itemscope", "itemtype", "stroke", "lang", "colspan", "rowspan",
      "align", "valign", "border", "charset", "datetime", "placeholder", "data-id", "data-testid", "defer", "async"}
 )
+_SCRIPT_TAGS = ("script",)
 _INPUT_TAGS = ("input", "textarea")
 _EMBED_TAGS = ("embed", "object", "applet")
 
@@ -101,7 +102,7 @@ class IgnoreFilter(Filter):
     def __init__(self, options: IgnoreOptions, env: BuildEnv):
         super().__init__(options, env)
         o = options
-        wanted = [("noscript",) if o.scripts else (), _INPUT_TAGS if o.input else (), ("button",) if o.button else (),
+        wanted = [_SCRIPT_TAGS if o.scripts else (), ("noscript",) if o.scripts else (), _INPUT_TAGS if o.input else (), ("button",) if o.button else (),
                   ("select",) if o.select else (), ("iframe",) if o.iframe else (), _EMBED_TAGS if o.embed else (),
                   ("meta",) if o.meta else ()]
         self._scanned_groups = tuple(tags for tags in wanted if tags)
@@ -109,13 +110,14 @@ class IgnoreFilter(Filter):
     def apply(self, doc, ctx: PageContext) -> FilterReport:
         o = self.options
         report = ctx.new_report(self.name)
-        if o.scripts:
-            for el in list(dom.iter_document(doc, "script")):
-                ctx.kill(el, report, "scripts")
         # What the steps below look for, found before any of them runs; a step taking a list
-        # sees only what is still in the document then.
-        scan = _Scan(doc, self._scanned_groups, handlers=o.scripts)
+        # sees only what is still in the document then. Killing the scripts first would find the
+        # same: no element is inside a script, and a wrapper a kill leaves empty held nothing else.
+        scan = _Scan(doc, self._scanned_groups)
         if o.scripts:
+            for el in scan.tags[_SCRIPT_TAGS]:
+                ctx.kill(el, report, "scripts")
+            scan.walk_attributes(doc)  # the elements still in the page: without the scripts
             self._strip_script_attributes(scan, ctx, report)
             for el in scan.tags[("noscript",)]:
                 if o.keep_noscript:
@@ -196,13 +198,13 @@ class IgnoreFilter(Filter):
 
 
 class _Scan:
-    """Elements by tag group (lxml's tag filter, in C), and in one walk reading attribute names,
-    those with event handlers and those with a URL attribute that may run script.
+    """Elements by tag group (lxml's tag filter, in C), and (walk_attributes) in one walk reading
+    attribute names, those with event handlers and those with a URL attribute that may run script.
 
     Lists are in document order, as the XPath queries they replace returned them.
     """
 
-    def __init__(self, doc, groups: tuple[tuple[str, ...], ...], handlers: bool):
+    def __init__(self, doc, groups: tuple[tuple[str, ...], ...]):
         self.doc = doc
         self.tags: dict[tuple[str, ...], list] = {tags: [] for tags in groups}
         # One walk for every group (lxml's tag filter, in C), each match put in its group: the
@@ -213,10 +215,9 @@ class _Scan:
                 self.tags[group_of[el.tag]].append(el)
         self.handlers: list = []  # elements with an attribute named on... (XPath: starts-with(name(), 'on'))
         self.script_urls: list = []  # elements with a URL attribute whose value may be a script URL
-        if handlers:
-            self._walk_attributes(doc)
 
-    def _walk_attributes(self, doc) -> None:
+    def walk_attributes(self, doc) -> None:
+        """Fill ``handlers`` and ``script_urls`` from the elements of ``doc`` now."""
         url_names, safe_first, plain = _URL_ATTR_SET, _SAFE_FIRST, _PLAIN_NAMES
         for el in dom.iter_document(doc, etree.Element):
             names = el.keys()  # most elements have none or only plain attributes: values read on demand

@@ -33,7 +33,8 @@ from ..typed import field
 from .base import BuildEnv, Filter, register
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u31f0-\u31ff]")
-_ASCII_LETTERS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+# ASCII bytes that are not letters: deleting them from an ASCII text's bytes leaves its letters.
+_ASCII_NON_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
 _CELLS = frozenset({"td", "th"})
 # Blocks that hold the document itself; never judged as link lists.
 _NEVER_REMOVED = frozenset({"html", "body", "main", "article"})
@@ -75,8 +76,8 @@ class LinkListFilter(Filter):
         if not text or text.isspace():
             return other, cjk
         if text.isascii():
-            # ASCII letters are exactly what str.isalpha counts there; bytes.translate drops them in C.
-            return other + len(text) - len(text.encode("ascii").translate(None, _ASCII_LETTERS)), cjk
+            # ASCII letters are exactly what str.isalpha counts there; bytes.translate keeps only them, in C.
+            return other + len(text.encode("ascii").translate(None, _ASCII_NON_LETTERS)), cjk
         letters = sum(map(str.isalpha, text))  # same letters as [^\W\d_], several times faster
         if self.options.counting == "letters":
             return other + letters, cjk
@@ -101,6 +102,7 @@ class LinkListFilter(Filter):
         get = below.get
         words_of = self._words
         is_link_list = self._is_link_list
+        min_links = self.options.min_links
         # The loop runs once per element of the page: attributes are read once into locals, ASCII
         # text (most of it) is counted inline (the _letters fast path, without a call), an
         # element with nothing to pass up (no links, no letters, a blank tail) never asks for
@@ -120,10 +122,11 @@ class LinkListFilter(Filter):
                 text = el.text
                 if text and not text.isspace():
                     if text.isascii():
-                        other += len(text) - len(text.encode("ascii").translate(None, _ASCII_LETTERS))
+                        other += len(text.encode("ascii").translate(None, _ASCII_NON_LETTERS))
                     else:
                         other, cjk = letters(text, other, cjk)
-            if links and tag in containers and is_link_list(links, words := words_of(other, cjk)):
+            # _is_link_list answers False below min_links: a block with fewer is not asked (no calls)
+            if links >= min_links and tag in containers and is_link_list(links, words := words_of(other, cjk)):
                 reason = f"{links} links / {words:.1f} words > {self.options.threshold}"
                 # Nothing goes up: its tail now ends the text before it, counted with that.
                 if not self._remove(el, ctx, report, reason):
@@ -135,7 +138,7 @@ class LinkListFilter(Filter):
                 if parent is None:
                     continue  # a wrapper pruned when a block inside it went: its tail moved too
                 if tail.isascii():
-                    other += len(tail) - len(tail.encode("ascii").translate(None, _ASCII_LETTERS))
+                    other += len(tail.encode("ascii").translate(None, _ASCII_NON_LETTERS))
                 else:
                     other, cjk = letters(tail, other, cjk)
             elif links or other or cjk:

@@ -23,6 +23,18 @@ def test_scripts_killed_noscript_unwrapped(options):
     assert [r.action for r in report.removals] == ["kill", "unwrap"]
 
 
+def test_scripts_go_before_the_attribute_walk_and_the_other_groups_are_found_as_before(options):
+    # The scripts are found by the walk that finds the other groups, and killed before the
+    # attribute walk: a script's own handler is not stripped and reported, a wrapper a script
+    # kill leaves empty goes, and a group element beside it is still found.
+    html = page("<div class='w'><script onload='x()'>a()</script></div><div><script>b()</script><iframe src='f'></iframe></div>"
+                "<noscript><p>n</p></noscript><p id='h' onclick='y()'>t</p>")
+    doc, report, _ = run_filter("ignore", only(options, scripts=True, keep_noscript=True, iframe=True), html)
+    assert [(r.action, r.target) for r in report.removals] == [
+        ("kill", "script"), ("kill", "div.w"), ("kill", "script"), ("strip", "p#h[onclick]"), ("unwrap", "noscript"), ("kill", "iframe"), ("kill", "div")]
+    assert not doc.xpath("//script | //iframe | //noscript") and doc.xpath("//p[@id='h']")[0].get("onclick") is None
+
+
 def test_noscript_killed_without_keep(options):
     doc, _, _ = run_filter("ignore", only(options, scripts=True), page("<noscript><p>enable js</p></noscript><p>x</p>"))
     assert not doc.xpath("//noscript") and "enable js" not in dom.text_of(doc)
@@ -140,6 +152,6 @@ def test_one_walk_finds_each_tag_group_as_its_own_walk_would():
                 head="<meta charset='utf-8'>")
     doc = dom.parse(html)
     groups = (("noscript",), ignore._INPUT_TAGS, ("button",), ("select",), ("iframe",), ignore._EMBED_TAGS, ("meta",))
-    found = ignore._Scan(doc, groups, handlers=False).tags
+    found = ignore._Scan(doc, groups).tags
     assert found == {tags: list(doc.iter(*tags)) for tags in groups}
     assert [el.get("src") for el in found[ignore._EMBED_TAGS] if el.tag == "embed"] == ["a", "b"]

@@ -79,3 +79,20 @@ def test_letters_of_texts_and_tails_in_any_script_count_as_the_rule_says(options
     plain = block.replace("café au lait", "cafe au lait").replace("déjà", "deja")  # the same letters, all ASCII
     doc, report, _ = run_filter("link_list", options("link_list", threshold=0.0), page(plain + ARTICLE))
     assert report.removals[0].reason == "2 links / 5.0 words > 0.0"
+
+
+def test_ascii_text_counts_the_letters_isalpha_counts(options):
+    # Digits, underscores, punctuation, spaces and tabs are not letters; every ASCII letter is.
+    text = "Ab1_2 c-d!e\tF?g.h9 " + "".join(chr(c) for c in range(0x20, 0x7F))
+    block = f"<div id='blk'><a href='/1'>x</a> {text} <a href='/2'>y</a></div>"
+    doc, report, _ = run_filter("link_list", options("link_list", threshold=0.0, word_length=1.0), page(block + ARTICLE))
+    letters = sum(ch.isalpha() for ch in text)
+    assert report.removals[0].reason == f"2 links / {letters:.1f} words > 0.0"
+
+
+def test_a_block_with_fewer_links_than_min_links_stays_however_few_its_words(options):
+    body = "<div id='one'><a href='/1'>only link</a></div><div id='two'><a href='/1'>a</a><a href='/2'>b</a></div>"
+    doc, report, _ = run_filter("link_list", options("link_list", min_links=2), page(body + ARTICLE))
+    assert doc.xpath("//div[@id='one']") and not doc.xpath("//div[@id='two']")
+    doc, report, _ = run_filter("link_list", options("link_list", min_links=3), page(body + ARTICLE))
+    assert doc.xpath("//div[@id='one']") and doc.xpath("//div[@id='two']") and report.count == 0

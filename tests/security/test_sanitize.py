@@ -202,6 +202,41 @@ def test_attribute_kinds_are_worked_out_once_per_name_and_answer_the_rule(name, 
     assert sanitize._kind_of(name) == kind and name not in sanitize._KIND_OF_NAME
 
 
+def test_names_found_harmless_spare_later_elements_the_full_check(monkeypatch):
+    # A name _kind_of finds harmless (kind "other") joins the fast path's names: a later element
+    # on a plain tag carrying only such names is not looked at again; no other kind ever joins.
+    from lxml import html as lhtml
+    monkeypatch.setattr(sanitize, "_KIND_OF_NAME", {})
+    monkeypatch.setattr(sanitize, "_OTHER_NAMES", set(sanitize._HARMLESS_ATTRIBUTES))
+    checked = []
+    full_check = sanitize._clean_element
+    monkeypatch.setattr(sanitize, "_clean_element", lambda el, names, styles: checked.append(el.get("id")) or full_check(el, names, styles))
+    markup = ('<div><p id="a" data-v="1" aria-busy="x">x</p><p id="b" onclick="a()" data-w="2">y</p>'
+              '<a id="c" href="javascript:x()" data-v="3">z</a><p id="d" style="x:expression(1)">w</p></div>')
+    sanitize.clean(lhtml.fromstring(markup))
+    assert checked == ["a", "b", "c", "d"]
+    assert {"data-v", "aria-busy", "data-w"} <= sanitize._OTHER_NAMES
+    assert not {"onclick", "href", "style"} & sanitize._OTHER_NAMES
+    checked.clear()
+    doc = lhtml.fromstring(markup.replace('id="', 'title="x" id="'))
+    assert sanitize.clean(doc) == 3 and checked == ["b", "c", "d"]  # "a" now takes the fast path
+
+
+def test_a_style_or_url_beside_harmless_names_is_judged_on_every_element():
+    # The fast path keeps a plain href/src and a style value already judged harmless on the page;
+    # a scripty style value, however often it comes, and an unsafe URL still go from each element.
+    from lxml import html as lhtml
+    bad, good = "x:expression(1)", "color: red"
+    doc = lhtml.fromstring(f'<div><p class="a" style="{good}">1</p><p class="b" style="{bad}">2</p>'
+                           f'<p class="c" style="{good}">3</p><p class="d" style="{bad}">4</p>'
+                           '<a class="e" href="/ok">5</a><a class="f" href="javascript:x()">6</a>'
+                           '<img class="g" src="https://a.example/i.png"><img class="h" src="data:text/html,x"></div>')
+    assert sanitize.clean(doc) == 4
+    kept = {el.get("class"): sorted(el.keys()) for el in doc.iter("p", "a", "img")}
+    assert kept == {"a": ["class", "style"], "b": ["class"], "c": ["class", "style"], "d": ["class"],
+                    "e": ["class", "href"], "f": ["class"], "g": ["class", "src"], "h": ["class"]}
+
+
 def test_an_unsafe_attribute_is_stripped_whenever_its_name_comes_again():
     from lxml import html as lhtml
     doc = lhtml.fromstring('<div><p ONCLICK="a()" data-v="1">x</p><p ONCLICK="b()" Style="x:expression(1)">y</p>'
