@@ -303,12 +303,34 @@ def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
         selection = algorithm.select(doc, ctx)
         if selection is None:
             continue
-        chars = sum(len(dom.text_of(n)) for n in selection.nodes)
-        if chars >= min_chars:
+        if _holds_chars(selection.nodes, min_chars):
             return selection
+        chars = sum(len(dom.text_of(n)) for n in selection.nodes)
         if chars > best_chars:
             best, best_chars = selection, chars
     return best
+
+
+# How much of a selected node's text (as serialised, before collapsing whitespace) is read to
+# tell that the selection holds ``min_chars``: collapsing a whole article's text to count it was
+# most of the count's cost, and a few KB hold the few hundred characters asked for.
+_COUNTED_PREFIX_CHARS = 4096
+
+
+def _holds_chars(nodes, minimum: int) -> bool:
+    """Whether ``sum(len(dom.text_of(n)) for n in nodes) >= minimum``. Each node's text is
+    collapsed only up to ``_COUNTED_PREFIX_CHARS`` first: the collapsed prefix of a text is never
+    longer than the collapsed text (its words are the text's first words, the last perhaps cut
+    short), so a sum of those that reaches ``minimum`` answers; else the whole texts are counted."""
+    total = 0
+    for node in nodes:
+        if len(node) == 0:
+            total += len(dom.text_of(node))
+        else:
+            total += len(dom.collapse(dom.string_of(node)[:_COUNTED_PREFIX_CHARS]))
+        if total >= minimum:
+            return True
+    return sum(len(dom.text_of(n)) for n in nodes) >= minimum
 
 
 def _text_of(nodes, settings, exclude: frozenset = frozenset()) -> Callable[[], str]:

@@ -220,3 +220,19 @@ def test_a_base_in_the_head_wins_over_one_in_the_body():
 def test_a_base_in_the_body_counts_when_the_head_has_none_with_an_href():
     html = page("<base href='https://body.example/d/'>" + LINK_LIST, head="<base target='_blank'>")
     assert _removed_urls(html) == {f"https://body.example/d/p{i}" for i in range(4)}
+
+
+@pytest.mark.parametrize("body, minimum", [
+    ("<div><p>" + "word " * 60 + "</p></div>", 200),  # enough text in the first node
+    ("<div><p>short</p></div><p>" + "word " * 60 + "</p>", 200),  # enough only with the second
+    ("<div><p>a few words</p></div>", 200),  # too little
+    ("<div><p>" + " " * 9000 + "</p><p>" + "word " * 60 + "</p></div>", 200),  # the words past the prefix read
+    ("<div><p>" + "\n  " * 3000 + "x</p>" + "<b>y</b> " * 120 + "</div>", 200),  # whitespace runs in the prefix
+])
+def test_holds_chars_answers_as_the_whole_collapsed_text(body, minimum):
+    from clearpage.filters import dom
+    from clearpage.filters.pipeline import _holds_chars
+
+    nodes = list(dom.body_of(dom.parse(page(body))))
+    exact = sum(len(dom.text_of(n)) for n in nodes)
+    assert _holds_chars(nodes, minimum) == (exact >= minimum)
