@@ -202,16 +202,24 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     is attributed without recursion: an element's text to itself, its tail to its parent.
     """
     everything = _ELEMENTS(root)
+    size = len(everything)
+    # The per-element lists are made at their largest (every element visible) and cut to length
+    # after the walk: an item stored by index costs less than an append (a call), and this loop
+    # stores eight per element.
+    elements: list = [None] * size
+    tags: list = [None] * size
+    parent: list = [-1] * size
+    depth: list = [0] * size
+    block: list = [0] * size
+    is_block: list = [False] * size
+    is_link: list = [False] * size
+    in_link: list = [False] * size
     # The root is element 0, a text block whatever its tag; the loop below numbers the rest.
+    elements[0] = root
+    tags[0] = root.tag.lower()
+    is_block[0] = True
+    is_link[0] = in_link[0] = tags[0] == "a" and root.get("href") is not None
     number: dict = {root: 0}  # visible element -> its number (skipped elements are not in it)
-    elements: list = [root]
-    tags: list[str] = [root.tag.lower()]
-    parent: list[int] = [-1]
-    depth: list[int] = [0]
-    block: list[int] = [0]
-    is_block: list[bool] = [True]
-    is_link: list[bool] = [tags[0] == "a" and root.get("href") is not None]
-    in_link: list[bool] = is_link[:]
     hidden: list = []
     # Each piece of text (an element's text or a child's tail) and the visible element it goes to,
     # in two parallel lists (no tuple per piece: fewer objects for the cyclic GC to meet). Pieces
@@ -222,8 +230,6 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     controls_of: dict[int, int] = {}
     check_hidden = not hidden_shown
     # (appends and lookups bound to locals, each text and tail read once: this loop sees every element)
-    append_element, append_tag, append_parent, append_depth = elements.append, tags.append, parent.append, depth.append
-    append_block, append_is_block, append_link, append_in_link = block.append, is_block.append, is_link.append, in_link.append
     append_owner, append_text, number_get = owners.append, texts.append, number.get
     # Each distinct tag name as read -> (its lower case, its kind), worked out on its first element
     # (a page has a few dozen tag names for its thousand elements).
@@ -262,21 +268,28 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
             continue
         i += 1
         number[el] = i
-        append_element(el)
-        append_tag(tag)
-        append_parent(p)
-        append_depth(depth[p] + 1)
-        append_is_block(kind == _BLOCK)
-        append_block(i if kind == _BLOCK else block[p])
-        linked = tag == "a" and "href" in names
-        append_link(linked)
-        append_in_link(linked or in_link[p])
+        elements[i] = el
+        tags[i] = tag
+        parent[i] = p
+        depth[i] = depth[p] + 1
+        if kind == _BLOCK:
+            is_block[i] = True
+            block[i] = i
+        else:
+            block[i] = block[p]
+        if tag == "a" and "href" in names:
+            is_link[i] = in_link[i] = True
+        elif in_link[p]:
+            in_link[i] = True
         if (text := el.text) and not text.isspace():
             append_owner(i)
             append_text(text)
         if (tail := el.tail) and not tail.isspace():
             append_owner(p)
             append_text(tail)
+    if i + 1 < size:  # (elements skipped: the lists' unused ends go)
+        for column in (elements, tags, parent, depth, block, is_block, is_link, in_link):
+            del column[i + 1:]
     # (``iter`` by node type walks the tree in C and makes proxies only for what it yields: about
     # a third cheaper than the XPath union, which sorts its result, and linear on a deep page)
     for node in root.iter(etree.Comment, etree.ProcessingInstruction):
@@ -291,9 +304,10 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     # ``elements`` (a list, released back to front) must hold the last references.
     del number
     n = len(elements)
-    own_chars = [0] * n
-    own_link = [0] * n
-    own_punct = [0] * n
+    # Each element's own text first, then (below) its subtree's: summed into the same lists.
+    chars = [0] * n
+    link_chars = [0] * n
+    punct = [0] * n
     blk_chars = [0] * n
     blk_link = [0] * n
     blk_punct = [0] * n
@@ -308,19 +322,16 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
             continue
         size = len(text)
         b = block[i]
-        own_chars[i] += size
+        chars[i] += size
         blk_chars[b] += size
         if in_link[i]:
-            own_link[i] += size
+            link_chars[i] += size
             blk_link[b] += size
         else:
             found = len(punct_findall(text))
-            own_punct[i] += found
+            punct[i] += found
             blk_punct[b] += found
 
-    chars = own_chars[:]
-    link_chars = own_link[:]
-    punct = own_punct[:]
     links = [1 if x else 0 for x in is_link]
     controls = [0] * n
     for i, k in controls_of.items():
@@ -328,15 +339,23 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     headings = [1 if t in HEADING_TAGS else 0 for t in tags]
     images = [1 if t in ("img", "picture") else 0 for t in tags]
     count = [1] * n
+    # Subtree totals, children into parents from the last element back. Most subtrees hold no
+    # text (then no link text or punctuation either), no link, control, heading or image: a
+    # zero is tested, not added.
     for i in range(n - 1, 0, -1):
         p = parent[i]
-        chars[p] += chars[i]
-        link_chars[p] += link_chars[i]
-        punct[p] += punct[i]
-        links[p] += links[i]
-        controls[p] += controls[i]
-        headings[p] += headings[i]
-        images[p] += images[i]
+        if c := chars[i]:
+            chars[p] += c
+            link_chars[p] += link_chars[i]
+            punct[p] += punct[i]
+        if k := links[i]:
+            links[p] += k
+        if k := controls[i]:
+            controls[p] += k
+        if k := headings[i]:
+            headings[p] += k
+        if k := images[i]:
+            images[p] += k
         count[p] += count[i]
     return Features(
         elements, tags, parent, depth, block, is_block, blk_chars, blk_link, blk_punct,
