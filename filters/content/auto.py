@@ -335,7 +335,7 @@ class Auto(ContentAlgorithm):
         a group whose items are short links with next to no other text is not records.
         """
         o = self.options
-        chars_of, tags, parent_of, elements = f.chars, f.tags, f.parent, f.elements
+        chars_of, tags, parent_of, classes = f.chars, f.tags, f.parent, f.classes
         items = [i for i in range(1, len(f)) if chars_of[i] and tags[i] not in _CELL_TAGS]
         items_of: dict[int, int] = {}
         for i in items:
@@ -347,7 +347,7 @@ class Auto(ContentAlgorithm):
         for i in items:
             p = parent_of[i]
             if items_of[p] >= minimum:
-                groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
+                groups.setdefault((p, tags[i], classes[i] or ""), []).append(i)
         sections.regroup_unique_items(groups, minimum)
         records: set[int] = set()
         floors: dict[int, float] = {}

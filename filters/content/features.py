@@ -15,6 +15,7 @@ Lengths are characters of stripped text, so CJK text (no spaces) counts like any
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -119,6 +120,14 @@ class Features:
     images: list[int]
     count: list[int]  # elements, self included (a subtree is numbers i .. i + count[i] - 1)
     hidden: list  # (parent number, element): subtrees skipped because they are hidden, not by tag
+    # Each element's markup names as read in the walk (None where it has no such attribute): the
+    # markup hints and the rules read these instead of asking lxml again (an attribute read
+    # parses its name and decodes its value on every call). Nothing in content selection
+    # changes a class, id, role or itemprop.
+    classes: list = dataclasses.field(default_factory=list)
+    ids: list = dataclasses.field(default_factory=list)
+    roles: list = dataclasses.field(default_factory=list)
+    itemprops: list = dataclasses.field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.elements)
@@ -214,9 +223,14 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     is_block: list = [False] * size
     is_link: list = [False] * size
     in_link: list = [False] * size
+    classes: list = [None] * size
+    ids: list = [None] * size
+    roles: list = [None] * size
+    itemprops: list = [None] * size
     # The root is element 0, a text block whatever its tag; the loop below numbers the rest.
     elements[0] = root
     tags[0] = root.tag.lower()
+    classes[0], ids[0], roles[0], itemprops[0] = root.get("class"), root.get("id"), root.get("role"), root.get("itemprop")
     is_block[0] = True
     is_link[0] = in_link[0] = tags[0] == "a" and root.get("href") is not None
     number: dict = {root: 0}  # visible element -> its number (skipped elements are not in it)
@@ -255,18 +269,32 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
                 append_owner(p)
                 append_text(tail)
             continue
-        # Which of the four attributes ``is_hidden`` can say yes to are there, read here from the
-        # element's attribute names (one call; ``get`` parses its key on every call), costs less
-        # than one XPath pass selecting their owners (libxml2 walks the whole tree per query).
+        # The element's attribute names, read in one call (``get`` parses its key on every call):
+        # which of the four attributes ``is_hidden`` can say yes to are there, and which markup
+        # names to read. (Cheaper than one XPath pass selecting their owners: libxml2 walks the
+        # whole tree per query.)
         names = el.keys()
-        if check_hidden and names and ("style" in names or "hidden" in names or "aria-hidden" in names
-                                       or ("class" in names and _maybe_hidden_class(el.get("class")))) and is_hidden(el):
-            hidden.append((p, el))
-            if (tail := el.tail) and not tail.isspace():
-                append_owner(p)
-                append_text(tail)
-            continue
-        i += 1
+        cls = None
+        if names:
+            if "class" in names:
+                cls = el.get("class")
+            if check_hidden and ("style" in names or "hidden" in names or "aria-hidden" in names
+                                 or _maybe_hidden_class(cls)) and is_hidden(el):
+                hidden.append((p, el))
+                if (tail := el.tail) and not tail.isspace():
+                    append_owner(p)
+                    append_text(tail)
+                continue
+            i += 1
+            classes[i] = cls
+            if "id" in names:
+                ids[i] = el.get("id")
+            if "role" in names:
+                roles[i] = el.get("role")
+            if "itemprop" in names:
+                itemprops[i] = el.get("itemprop")
+        else:
+            i += 1
         number[el] = i
         elements[i] = el
         tags[i] = tag
@@ -288,7 +316,7 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
             append_owner(p)
             append_text(tail)
     if i + 1 < size:  # (elements skipped: the lists' unused ends go)
-        for column in (elements, tags, parent, depth, block, is_block, is_link, in_link):
+        for column in (elements, tags, parent, depth, block, is_block, is_link, in_link, classes, ids, roles, itemprops):
             del column[i + 1:]
     # (``iter`` by node type walks the tree in C and makes proxies only for what it yields: about
     # a third cheaper than the XPath union, which sorts its result, and linear on a deep page)
@@ -360,5 +388,5 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     return Features(
         elements, tags, parent, depth, block, is_block, blk_chars, blk_link, blk_punct,
         chars, link_chars, punct, links, is_link, controls, headings, images, count,
-        hidden,
+        hidden, classes, ids, roles, itemprops,
     )

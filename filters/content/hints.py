@@ -125,25 +125,14 @@ def kinds(f) -> list[int]:
     """``hint`` of every element of the features ``f`` (``features.Features``), by element number;
     NEUTRAL for an element without text: markup hints matter only where there is text to weigh
     (the rules that clean a selection look at the rest themselves)."""
-    # (``hint`` inlined, each element's attributes read in one ``items()`` call: a call per element
-    # and a ``get`` per name cost more than the loop over the one or two attributes most have)
+    # (``hint`` inlined, on the class, id, role and itemprop the feature walk read: no attribute
+    # read here, and no call per element)
     out: list[int] = []
     append, tag_only = out.append, _TAG_ONLY.get
-    for el, tag, chars in zip(f.elements, f.tags, f.chars):
+    for tag, chars, cls, ident, role, itemprop in zip(f.tags, f.chars, f.classes, f.ids, f.roles, f.itemprops):
         if not chars or tag in _PAGE_TAGS:
             append(NEUTRAL)
-            continue
-        role = itemprop = cls = ident = None
-        for name, value in el.items():
-            if name == "class":
-                cls = value
-            elif name == "id":
-                ident = value
-            elif name == "role":
-                role = value
-            elif name == "itemprop":
-                itemprop = value
-        if role or itemprop or cls or ident:
+        elif role or itemprop or cls or ident:
             append(_markup_hint(tag, role, itemprop, cls, ident))
         else:
             append(tag_only(tag, NEUTRAL))
