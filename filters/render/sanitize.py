@@ -321,6 +321,10 @@ def _list_text_into_items(root) -> None:
 
 
 def dedupe_ids(root) -> None:
+    """Drop empty, repeated and reserved ids (the first holder of an id keeps it, stripped)."""
+    values = _IDS(root)
+    if _ids_in_order(values):
+        return  # (most pages: nothing to change, known from the values alone without a walk)
     seen: set[str] = set(RESERVED_IDS)
     for el in root.iter(etree.Element):
         ident = el.get("id")
@@ -332,3 +336,10 @@ def dedupe_ids(root) -> None:
         else:
             seen.add(ident)
             el.set("id", ident)
+
+
+def _ids_in_order(values: list[str]) -> bool:
+    """Whether ids with these values (every id under a root, as ``_IDS`` lists them) need no
+    change: none empty, none with whitespace around it, none repeated, none reserved."""
+    distinct = set(values)
+    return len(distinct) == len(values) and distinct.isdisjoint(RESERVED_IDS) and all(v and v == v.strip() for v in values)
