@@ -146,8 +146,10 @@ def has_comment_tree(elements, kinds, comments: int) -> bool:
     comments hint) sit inside an element of their own tag and class (so comment-marked too): threaded replies."""
     replies = 0
     for el, kind in zip(elements, kinds):
-        cls = el.get("class")
-        if kind != comments or not cls:
+        if kind != comments:
+            continue
+        cls = el.get("class")  # (read for the comment-marked elements alone)
+        if not cls:
             continue
         if any(a.get("class") == cls for a in el.iterancestors(el.tag)):
             replies += 1
