@@ -637,7 +637,7 @@ def _unwrap_swallowing_buttons(body, ctx: PageContext) -> None:
     button swallow everything after it, and buttons are not shown as text."""
     report = None
     for button in _BUTTONS(body):
-        if len(button.text_content()) > BUTTON_MAX_CHARS:
+        if len(dom.string_of(button)) > BUTTON_MAX_CHARS:
             report = report or ctx.new_report("auto")
             ctx.unwrap(button, report, "button holding page text (misnested markup)")
 

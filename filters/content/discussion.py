@@ -201,7 +201,7 @@ def _largest_stat_or_button(el, root):
     a button ("<dd><b>Posts:</b> 138</dd>": the label alone is not one, the dd is); None if none is."""
     best = None
     while el is not None and el is not root:
-        text = el.text_content()
+        text = dom.string_of(el)
         if len(text) > STAT_MAX_CHARS and len(" ".join(text.split())) > STAT_MAX_CHARS:
             break
         if is_stat_or_button(text) or _is_lone_count(el, text):
