@@ -585,8 +585,8 @@ def _textless_kind(f: feat.Features, i: int) -> int:
     """The hint of an element whose text the features do not count (all of it inside a
     ``<button>``, an accordion's question): read from its markup, with accordion and FAQ parts
     left neutral as when they hold counted text (accordions.py)."""
-    kind = hints.hint(f.elements[i], f.tags[i])
-    if kind == hints.BOILERPLATE and accordions.is_accordion_part(f.elements[i], f.tags[i]):
+    kind = hints.hint_at(f, i)
+    if kind == hints.BOILERPLATE and accordions.is_accordion_part_at(f, i):
         return hints.NEUTRAL
     return kind
 

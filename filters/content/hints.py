@@ -74,6 +74,14 @@ def names_of(el) -> str:
     return cls or ident or ""
 
 
+def names_at(f, i: int) -> str:
+    """``names_of`` element ``i`` of the features ``f``, from the class and id the walk read."""
+    cls, ident = f.classes[i], f.ids[i]
+    if cls and ident:
+        return cls + " " + ident
+    return cls or ident or ""
+
+
 def _tokens(names: str) -> set[str]:
     return set(_TOKEN_SPLIT.split(_split_camel_lowered(names)))
 
@@ -119,6 +127,18 @@ def hint(el, tag: str) -> int:
 
 
 _TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in BOILERPLATE_TAGS}}
+
+
+def hint_at(f, i: int) -> int:
+    """``hint(f.elements[i], f.tags[i])`` from the class, id, role and itemprop the feature walk
+    read (``features.Features``): no attribute read."""
+    tag = f.tags[i]
+    if tag in _PAGE_TAGS:
+        return NEUTRAL
+    role, itemprop, cls, ident = f.roles[i], f.itemprops[i], f.classes[i], f.ids[i]
+    if role or itemprop or cls or ident:
+        return _markup_hint(tag, role, itemprop, cls, ident)
+    return _TAG_ONLY.get(tag, NEUTRAL)
 
 
 def kinds(f) -> list[int]:
