@@ -79,14 +79,19 @@ def sentence_starts(gaps: list[str]) -> list[bool]:
     word: a word ends in a letter or digit, never in sentence punctuation, so when the gap is
     shorter than the window the part of the previous word inside it cannot end a sentence.
     """
-    starts = [True] * len(gaps)  # (the first word starts the text)
-    punctuation = _SENTENCE_PUNCTUATION
-    for k in range(1, len(gaps)):
-        gap = gaps[k]
-        if "\n" not in gap:
-            window = gap[-SENTENCE_WINDOW:].rstrip()
-            starts[k] = bool(window) and window[-1] in punctuation
+    # (a single space, the gap before most words, starts nothing: no slicing for it)
+    starts = [gap != " " and _ends_sentence(gap) for gap in gaps]
+    if starts:
+        starts[0] = True  # (the first word starts the text)
     return starts
+
+
+def _ends_sentence(gap: str) -> bool:
+    """Whether the text ``gap`` before a word ends a sentence (see ``sentence_starts``)."""
+    if "\n" in gap:
+        return True
+    window = gap[-SENTENCE_WINDOW:].rstrip()
+    return bool(window) and window[-1] in _SENTENCE_PUNCTUATION
 
 
 def _inner_capitalised(words: list[str], starts: list[bool]) -> set[str]:
@@ -131,8 +136,18 @@ class PatternExtractor:
             sequence, pending_particle = [], None
 
         for word, gap, starts_sentence in zip(words_, gaps, starts):
-            joined = bool(sequence) and not starts_sentence and gap.strip(" \u00a0-") == ""
             first = word[0]
+            if first.islower():
+                # (most words: a lower-case word ends a sequence, or joins it as a particle;
+                # the branches below, in this order, come to the same for it)
+                if sequence:
+                    if (pending_particle is None and len(word) <= MAX_PARTICLE_LETTERS
+                            and not starts_sentence and gap.strip(" \u00a0-") == ""):
+                        pending_particle = word
+                    else:
+                        flush()
+                continue
+            joined = bool(sequence) and not starts_sentence and gap.strip(" \u00a0-") == ""
             if first.isdigit():
                 if sequence:  # an empty sequence has no pending particle either: nothing to flush
                     flush()

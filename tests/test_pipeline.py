@@ -220,3 +220,45 @@ def test_a_base_in_the_head_wins_over_one_in_the_body():
 def test_a_base_in_the_body_counts_when_the_head_has_none_with_an_href():
     html = page("<base href='https://body.example/d/'>" + LINK_LIST, head="<base target='_blank'>")
     assert _removed_urls(html) == {f"https://body.example/d/p{i}" for i in range(4)}
+
+
+@pytest.mark.parametrize("body, minimum", [
+    ("<div><p>" + "word " * 60 + "</p></div>", 200),  # enough text in the first node
+    ("<div><p>short</p></div><p>" + "word " * 60 + "</p>", 200),  # enough only with the second
+    ("<div><p>a few words</p></div>", 200),  # too little
+    ("<div><p>" + " " * 9000 + "</p><p>" + "word " * 60 + "</p></div>", 200),  # the words past the prefix read
+    ("<div><p>" + "\n  " * 3000 + "x</p>" + "<b>y</b> " * 120 + "</div>", 200),  # whitespace runs in the prefix
+])
+def test_holds_chars_answers_as_the_whole_collapsed_text(body, minimum):
+    from clearpage.filters import dom
+    from clearpage.filters.pipeline import _holds_chars
+
+    nodes = list(dom.body_of(dom.parse(page(body))))
+    exact = sum(len(dom.text_of(n)) for n in nodes)
+    assert _holds_chars(nodes, minimum) == (exact >= minimum)
+
+
+@pytest.mark.parametrize("body, noted", [
+    # links before, after and beside the selection, some without href, one around it
+    ("<nav><a href='/a'>A</a><a>no href</a></nav><div><p>x<a href='/b'>B</a></p>"
+     "<a href='/wrap'><div id='sel'><p>in</p></div></a><!-- c --><span><a href='/c'>C</a></span></div>"
+     "<footer><a href='/d'>D</a><a href='/a'>A again</a></footer>", ["a", "b", "wrap", "c", "d", "a"]),
+    # a link inside a link (libxml2 nests them through a span): noted twice, as link by link
+    ("<a href='/outer'>O<span><a href='/inner'>I</a></span></a><div id='sel'><p>t</p></div><a href='/e'>E</a>",
+     ["outer", "inner", "inner", "e"]),
+    # two selected blocks, links between them
+    ("<div><div id='sel'><a href='/in1'>1</a></div><a href='/mid'>M</a><div id='sel2'><a href='/in2'>2</a></div></div>"
+     "<a href='/z'>Z</a>", ["mid", "z"]),
+])
+def test_links_outside_the_selection_are_noted_as_link_by_link(body, noted):
+    from clearpage.filters import dom
+    from clearpage.filters.context import PageContext
+    from clearpage.filters.pipeline import _note_each_link_outside, _note_links_outside
+
+    doc = dom.parse(page(body))
+    nodes = doc.xpath("//*[@id='sel' or @id='sel2']")
+    by_subtree, by_link = PageContext(url=URL, base_url=URL), PageContext(url=URL, base_url=URL)
+    _note_links_outside(doc, nodes, by_subtree)
+    _note_each_link_outside(dom.body_of(doc), nodes, by_link)
+    assert by_subtree.removed_links == by_link.removed_links
+    assert [link.url.rsplit("/", 1)[1] for link in by_subtree.removed_links] == noted

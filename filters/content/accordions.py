@@ -45,10 +45,21 @@ def is_accordion_part(el, tag: str) -> bool:
     boilerplate (a tag, a role other than the accordion's own, a navigation or promotion word)."""
     if tag in hints.BOILERPLATE_TAGS:
         return False
-    role = (el.get("role") or "").strip().lower()
+    return _names_accordion_part(el.get("role"), hints.names_of(el))
+
+
+def is_accordion_part_at(f: feat.Features, i: int) -> bool:
+    """``is_accordion_part`` of element ``i`` of ``f``, from the names the feature walk read."""
+    if f.tags[i] in hints.BOILERPLATE_TAGS:
+        return False
+    return _names_accordion_part(f.roles[i], hints.names_at(f, i))
+
+
+def _names_accordion_part(role: str | None, names: str) -> bool:
+    """``is_accordion_part`` past the tag test, on the element's role and names (class and id)."""
+    role = (role or "").strip().lower()
     if role and role not in _ACCORDION_ROLES:
         return False
-    names = hints.names_of(el)
     return _ACCORDION_NAMES.search(names) is not None and _STILL_BOILERPLATE.search(names) is None
 
 
@@ -59,7 +70,7 @@ def unmark_accordion_items(f: feat.Features, kinds: list[int]) -> int:
     for i, kind in enumerate(kinds):
         if kind != hints.BOILERPLATE:
             continue
-        if f.link_density(i) > ACCORDION_MAX_LINK_DENSITY or not is_accordion_part(f.elements[i], f.tags[i]):
+        if f.link_density(i) > ACCORDION_MAX_LINK_DENSITY or not is_accordion_part_at(f, i):
             continue
         kinds[i] = hints.NEUTRAL
         cleared += 1

@@ -335,7 +335,7 @@ class Auto(ContentAlgorithm):
         a group whose items are short links with next to no other text is not records.
         """
         o = self.options
-        chars_of, tags, parent_of, elements = f.chars, f.tags, f.parent, f.elements
+        chars_of, tags, parent_of, classes = f.chars, f.tags, f.parent, f.classes
         items = [i for i in range(1, len(f)) if chars_of[i] and tags[i] not in _CELL_TAGS]
         items_of: dict[int, int] = {}
         for i in items:
@@ -347,7 +347,7 @@ class Auto(ContentAlgorithm):
         for i in items:
             p = parent_of[i]
             if items_of[p] >= minimum:
-                groups.setdefault((p, tags[i], elements[i].get("class") or ""), []).append(i)
+                groups.setdefault((p, tags[i], classes[i] or ""), []).append(i)
         sections.regroup_unique_items(groups, minimum)
         records: set[int] = set()
         floors: dict[int, float] = {}
@@ -585,8 +585,8 @@ def _textless_kind(f: feat.Features, i: int) -> int:
     """The hint of an element whose text the features do not count (all of it inside a
     ``<button>``, an accordion's question): read from its markup, with accordion and FAQ parts
     left neutral as when they hold counted text (accordions.py)."""
-    kind = hints.hint(f.elements[i], f.tags[i])
-    if kind == hints.BOILERPLATE and accordions.is_accordion_part(f.elements[i], f.tags[i]):
+    kind = hints.hint_at(f, i)
+    if kind == hints.BOILERPLATE and accordions.is_accordion_part_at(f, i):
         return hints.NEUTRAL
     return kind
 
@@ -637,7 +637,7 @@ def _unwrap_swallowing_buttons(body, ctx: PageContext) -> None:
     button swallow everything after it, and buttons are not shown as text."""
     report = None
     for button in _BUTTONS(body):
-        if len(button.text_content()) > BUTTON_MAX_CHARS:
+        if len(dom.string_of(button)) > BUTTON_MAX_CHARS:
             report = report or ctx.new_report("auto")
             ctx.unwrap(button, report, "button holding page text (misnested markup)")
 

@@ -72,23 +72,22 @@ def remove_facet_panels(f: feat.Features, nodes: list[int], ctx: PageContext) ->
     (price ranges, brands, ratings to tick; no sentence in them) that hold at most FACET_MAX_SHARE
     of the selection's text; returns how many went."""
     limit = FACET_MAX_SHARE * sum(f.chars[i] for i in nodes)
-    chars, count, elements = f.chars, f.count, f.elements
+    chars, count, elements, classes, ids = f.chars, f.count, f.elements, f.classes, f.ids
     doomed = []
     for root in nodes:
         i, end = root + 1, root + count[root]
         while i < end:
-            el = elements[i]
-            if chars[i] <= limit and _is_facet_panel(el):
-                doomed.append(el)
+            if chars[i] <= limit and (classes[i] or ids[i]) and _is_facet_panel(elements[i], classes[i], ids[i]):
+                doomed.append(elements[i])
                 i += count[i]
             else:
                 i += 1
     return ctx.kill_all(doomed, "auto", "a faceted filter panel")
 
 
-def _is_facet_panel(el) -> bool:
-    """Whether ``el`` is named as a filter panel, not as the filtered items, and holds no sentence."""
-    cls, ident = el.get("class"), el.get("id")
+def _is_facet_panel(el, cls: str | None, ident: str | None) -> bool:
+    """Whether ``el`` (whose class and id are ``cls`` and ``ident``) is named as a filter panel,
+    not as the filtered items, and holds no sentence."""
     if not cls and not ident:
         return False  # (most elements: no name to read)
     name = f"{cls or ''} {ident or ''}"

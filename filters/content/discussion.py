@@ -146,8 +146,10 @@ def has_comment_tree(elements, kinds, comments: int) -> bool:
     comments hint) sit inside an element of their own tag and class (so comment-marked too): threaded replies."""
     replies = 0
     for el, kind in zip(elements, kinds):
-        cls = el.get("class")
-        if kind != comments or not cls:
+        if kind != comments:
+            continue
+        cls = el.get("class")  # (read for the comment-marked elements alone)
+        if not cls:
             continue
         if any(a.get("class") == cls for a in el.iterancestors(el.tag)):
             replies += 1
@@ -199,7 +201,7 @@ def _largest_stat_or_button(el, root):
     a button ("<dd><b>Posts:</b> 138</dd>": the label alone is not one, the dd is); None if none is."""
     best = None
     while el is not None and el is not root:
-        text = el.text_content()
+        text = dom.string_of(el)
         if len(text) > STAT_MAX_CHARS and len(" ".join(text.split())) > STAT_MAX_CHARS:
             break
         if is_stat_or_button(text) or _is_lone_count(el, text):

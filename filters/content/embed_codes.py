@@ -22,8 +22,10 @@ from . import features as feat
 
 # Elements named for an embed box: a class or id holding "mbed" ("embed-url", "embedCode",
 # "audioEmbed"), found by libxml2 rather than a walk over every element (a case-folding
-# translate() in the query cost 2.6 times as much on wcxb-dev selections) ...
-_NAMED_EMBED = etree.XPath("descendant-or-self::*[@class[contains(., 'mbed')] or @id[contains(., 'mbed')]]")
+# translate() in the query cost 2.6 times as much on wcxb-dev selections): the attributes are
+# selected and their owners taken (in document order, each once), 0.43 -> 0.24 ms median on
+# whole bodies against a predicate on every element ...
+_NAMED_EMBED = etree.XPath("(descendant-or-self::*/@class[contains(., 'mbed')] | descendant-or-self::*/@id[contains(., 'mbed')])/..")
 # ... with the word at a word start (not "unembedded", "sembed").
 _EMBED_WORD = re.compile(r"(?i)(?:^|[^a-z])embed")
 # A text that is markup: a tag's start, anything, a tag's end.

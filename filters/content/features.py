@@ -15,6 +15,7 @@ Lengths are characters of stripped text, so CJK text (no spaces) counts like any
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -119,6 +120,14 @@ class Features:
     images: list[int]
     count: list[int]  # elements, self included (a subtree is numbers i .. i + count[i] - 1)
     hidden: list  # (parent number, element): subtrees skipped because they are hidden, not by tag
+    # Each element's markup names as read in the walk (None where it has no such attribute): the
+    # markup hints and the rules read these instead of asking lxml again (an attribute read
+    # parses its name and decodes its value on every call). Nothing in content selection
+    # changes a class, id, role or itemprop.
+    classes: list = dataclasses.field(default_factory=list)
+    ids: list = dataclasses.field(default_factory=list)
+    roles: list = dataclasses.field(default_factory=list)
+    itemprops: list = dataclasses.field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.elements)
@@ -202,16 +211,29 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     is attributed without recursion: an element's text to itself, its tail to its parent.
     """
     everything = _ELEMENTS(root)
+    size = len(everything)
+    # The per-element lists are made at their largest (every element visible) and cut to length
+    # after the walk: an item stored by index costs less than an append (a call), and this loop
+    # stores eight per element.
+    elements: list = [None] * size
+    tags: list = [None] * size
+    parent: list = [-1] * size
+    depth: list = [0] * size
+    block: list = [0] * size
+    is_block: list = [False] * size
+    is_link: list = [False] * size
+    in_link: list = [False] * size
+    classes: list = [None] * size
+    ids: list = [None] * size
+    roles: list = [None] * size
+    itemprops: list = [None] * size
     # The root is element 0, a text block whatever its tag; the loop below numbers the rest.
+    elements[0] = root
+    tags[0] = root.tag.lower()
+    classes[0], ids[0], roles[0], itemprops[0] = root.get("class"), root.get("id"), root.get("role"), root.get("itemprop")
+    is_block[0] = True
+    is_link[0] = in_link[0] = tags[0] == "a" and root.get("href") is not None
     number: dict = {root: 0}  # visible element -> its number (skipped elements are not in it)
-    elements: list = [root]
-    tags: list[str] = [root.tag.lower()]
-    parent: list[int] = [-1]
-    depth: list[int] = [0]
-    block: list[int] = [0]
-    is_block: list[bool] = [True]
-    is_link: list[bool] = [tags[0] == "a" and root.get("href") is not None]
-    in_link: list[bool] = is_link[:]
     hidden: list = []
     # Each piece of text (an element's text or a child's tail) and the visible element it goes to,
     # in two parallel lists (no tuple per piece: fewer objects for the cyclic GC to meet). Pieces
@@ -222,8 +244,6 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     controls_of: dict[int, int] = {}
     check_hidden = not hidden_shown
     # (appends and lookups bound to locals, each text and tail read once: this loop sees every element)
-    append_element, append_tag, append_parent, append_depth = elements.append, tags.append, parent.append, depth.append
-    append_block, append_is_block, append_link, append_in_link = block.append, is_block.append, is_link.append, in_link.append
     append_owner, append_text, number_get = owners.append, texts.append, number.get
     # Each distinct tag name as read -> (its lower case, its kind), worked out on its first element
     # (a page has a few dozen tag names for its thousand elements).
@@ -249,34 +269,55 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
                 append_owner(p)
                 append_text(tail)
             continue
-        # Which of the four attributes ``is_hidden`` can say yes to are there, read here from the
-        # element's attribute names (one call; ``get`` parses its key on every call), costs less
-        # than one XPath pass selecting their owners (libxml2 walks the whole tree per query).
+        # The element's attribute names, read in one call (``get`` parses its key on every call):
+        # which of the four attributes ``is_hidden`` can say yes to are there, and which markup
+        # names to read. (Cheaper than one XPath pass selecting their owners: libxml2 walks the
+        # whole tree per query.)
         names = el.keys()
-        if check_hidden and names and ("style" in names or "hidden" in names or "aria-hidden" in names
-                                       or ("class" in names and _maybe_hidden_class(el.get("class")))) and is_hidden(el):
-            hidden.append((p, el))
-            if (tail := el.tail) and not tail.isspace():
-                append_owner(p)
-                append_text(tail)
-            continue
-        i += 1
+        cls = None
+        if names:
+            if "class" in names:
+                cls = el.get("class")
+            if check_hidden and ("style" in names or "hidden" in names or "aria-hidden" in names
+                                 or _maybe_hidden_class(cls)) and is_hidden(el):
+                hidden.append((p, el))
+                if (tail := el.tail) and not tail.isspace():
+                    append_owner(p)
+                    append_text(tail)
+                continue
+            i += 1
+            classes[i] = cls
+            if "id" in names:
+                ids[i] = el.get("id")
+            if "role" in names:
+                roles[i] = el.get("role")
+            if "itemprop" in names:
+                itemprops[i] = el.get("itemprop")
+        else:
+            i += 1
         number[el] = i
-        append_element(el)
-        append_tag(tag)
-        append_parent(p)
-        append_depth(depth[p] + 1)
-        append_is_block(kind == _BLOCK)
-        append_block(i if kind == _BLOCK else block[p])
-        linked = tag == "a" and "href" in names
-        append_link(linked)
-        append_in_link(linked or in_link[p])
+        elements[i] = el
+        tags[i] = tag
+        parent[i] = p
+        depth[i] = depth[p] + 1
+        if kind == _BLOCK:
+            is_block[i] = True
+            block[i] = i
+        else:
+            block[i] = block[p]
+        if tag == "a" and "href" in names:
+            is_link[i] = in_link[i] = True
+        elif in_link[p]:
+            in_link[i] = True
         if (text := el.text) and not text.isspace():
             append_owner(i)
             append_text(text)
         if (tail := el.tail) and not tail.isspace():
             append_owner(p)
             append_text(tail)
+    if i + 1 < size:  # (elements skipped: the lists' unused ends go)
+        for column in (elements, tags, parent, depth, block, is_block, is_link, in_link, classes, ids, roles, itemprops):
+            del column[i + 1:]
     # (``iter`` by node type walks the tree in C and makes proxies only for what it yields: about
     # a third cheaper than the XPath union, which sorts its result, and linear on a deep page)
     for node in root.iter(etree.Comment, etree.ProcessingInstruction):
@@ -291,9 +332,10 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     # ``elements`` (a list, released back to front) must hold the last references.
     del number
     n = len(elements)
-    own_chars = [0] * n
-    own_link = [0] * n
-    own_punct = [0] * n
+    # Each element's own text first, then (below) its subtree's: summed into the same lists.
+    chars = [0] * n
+    link_chars = [0] * n
+    punct = [0] * n
     blk_chars = [0] * n
     blk_link = [0] * n
     blk_punct = [0] * n
@@ -308,19 +350,16 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
             continue
         size = len(text)
         b = block[i]
-        own_chars[i] += size
+        chars[i] += size
         blk_chars[b] += size
         if in_link[i]:
-            own_link[i] += size
+            link_chars[i] += size
             blk_link[b] += size
         else:
             found = len(punct_findall(text))
-            own_punct[i] += found
+            punct[i] += found
             blk_punct[b] += found
 
-    chars = own_chars[:]
-    link_chars = own_link[:]
-    punct = own_punct[:]
     links = [1 if x else 0 for x in is_link]
     controls = [0] * n
     for i, k in controls_of.items():
@@ -328,18 +367,26 @@ def compute(root, *, hidden_shown: bool = False) -> Features:
     headings = [1 if t in HEADING_TAGS else 0 for t in tags]
     images = [1 if t in ("img", "picture") else 0 for t in tags]
     count = [1] * n
+    # Subtree totals, children into parents from the last element back. Most subtrees hold no
+    # text (then no link text or punctuation either), no link, control, heading or image: a
+    # zero is tested, not added.
     for i in range(n - 1, 0, -1):
         p = parent[i]
-        chars[p] += chars[i]
-        link_chars[p] += link_chars[i]
-        punct[p] += punct[i]
-        links[p] += links[i]
-        controls[p] += controls[i]
-        headings[p] += headings[i]
-        images[p] += images[i]
+        if c := chars[i]:
+            chars[p] += c
+            link_chars[p] += link_chars[i]
+            punct[p] += punct[i]
+        if k := links[i]:
+            links[p] += k
+        if k := controls[i]:
+            controls[p] += k
+        if k := headings[i]:
+            headings[p] += k
+        if k := images[i]:
+            images[p] += k
         count[p] += count[i]
     return Features(
         elements, tags, parent, depth, block, is_block, blk_chars, blk_link, blk_punct,
         chars, link_chars, punct, links, is_link, controls, headings, images, count,
-        hidden,
+        hidden, classes, ids, roles, itemprops,
     )

@@ -38,5 +38,12 @@ def _is_filler(f: feat.Features, i: int) -> bool:
     cheap tests, first)."""
     if not f.is_block[i] or len(f.elements[i]):
         return False
+    # Without child nodes its text is all in .text. Its first word said fewer than
+    # FILLER_MIN_WORDS times there (a plain substring count) is no filler, known without
+    # collapsing the text: most leaf blocks this long are paragraphs.
+    text = f.elements[i].text or ""
+    first = text.split(None, 1)
+    if not first or text.count(first[0]) < FILLER_MIN_WORDS:
+        return False
     words = dom.text_of(f.elements[i]).split(" ")
     return len(words) >= FILLER_MIN_WORDS and words[0] == words[1] and len(set(words)) == 1

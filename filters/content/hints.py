@@ -74,6 +74,14 @@ def names_of(el) -> str:
     return cls or ident or ""
 
 
+def names_at(f, i: int) -> str:
+    """``names_of`` element ``i`` of the features ``f``, from the class and id the walk read."""
+    cls, ident = f.classes[i], f.ids[i]
+    if cls and ident:
+        return cls + " " + ident
+    return cls or ident or ""
+
+
 def _tokens(names: str) -> set[str]:
     return set(_TOKEN_SPLIT.split(_split_camel_lowered(names)))
 
@@ -121,29 +129,30 @@ def hint(el, tag: str) -> int:
 _TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in BOILERPLATE_TAGS}}
 
 
+def hint_at(f, i: int) -> int:
+    """``hint(f.elements[i], f.tags[i])`` from the class, id, role and itemprop the feature walk
+    read (``features.Features``): no attribute read."""
+    tag = f.tags[i]
+    if tag in _PAGE_TAGS:
+        return NEUTRAL
+    role, itemprop, cls, ident = f.roles[i], f.itemprops[i], f.classes[i], f.ids[i]
+    if role or itemprop or cls or ident:
+        return _markup_hint(tag, role, itemprop, cls, ident)
+    return _TAG_ONLY.get(tag, NEUTRAL)
+
+
 def kinds(f) -> list[int]:
     """``hint`` of every element of the features ``f`` (``features.Features``), by element number;
     NEUTRAL for an element without text: markup hints matter only where there is text to weigh
     (the rules that clean a selection look at the rest themselves)."""
-    # (``hint`` inlined, each element's attributes read in one ``items()`` call: a call per element
-    # and a ``get`` per name cost more than the loop over the one or two attributes most have)
+    # (``hint`` inlined, on the class, id, role and itemprop the feature walk read: no attribute
+    # read here, and no call per element)
     out: list[int] = []
     append, tag_only = out.append, _TAG_ONLY.get
-    for el, tag, chars in zip(f.elements, f.tags, f.chars):
+    for tag, chars, cls, ident, role, itemprop in zip(f.tags, f.chars, f.classes, f.ids, f.roles, f.itemprops):
         if not chars or tag in _PAGE_TAGS:
             append(NEUTRAL)
-            continue
-        role = itemprop = cls = ident = None
-        for name, value in el.items():
-            if name == "class":
-                cls = value
-            elif name == "id":
-                ident = value
-            elif name == "role":
-                role = value
-            elif name == "itemprop":
-                itemprop = value
-        if role or itemprop or cls or ident:
+        elif role or itemprop or cls or ident:
             append(_markup_hint(tag, role, itemprop, cls, ident))
         else:
             append(tag_only(tag, NEUTRAL))

@@ -85,7 +85,7 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
         first: dict[str, int] = {}
         for i in same_length:
             el = f.elements[i]
-            text = " ".join(el.text_content().split())
+            text = dom.text_of(el)
             original = first.get(text)
             if original is None:
                 first[text] = i
@@ -226,7 +226,7 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
         for i in labels:
             if i < skip_to or tags[i] in feat.HEADING_TAGS:
                 continue  # (inside a section already removed; headings are sections.py's)
-            text = f.elements[i].text_content()
+            text = dom.string_of(f.elements[i])
             if not (sections.ELSEWHERE_HEADING.match(text) or OTHER_ITEMS_HEADING.match(text)) or _ITEM_LABELS.match(text):
                 continue
             if not dom.is_inside(f.elements[i], top):
@@ -287,7 +287,7 @@ def _may_be_action_label(text: str) -> bool:
 
 def _text_of(el) -> str:
     """``el``'s text (its own text when it has no children: most short blocks are leaves, and reading that is cheaper)."""
-    return (el.text or "") if not len(el) else el.text_content()
+    return (el.text or "") if not len(el) else dom.string_of(el)
 
 
 # A product page's selection widens to take in the product's title (its <h1>) when the two

@@ -129,7 +129,7 @@ def remove_elsewhere_sections(f: feat.Features, nodes: list[int], ctx: PageConte
             if f.tags[i] in _SECTION_HEADINGS and 0 < f.chars[i] <= ELSEWHERE_HEADING_MAX_CHARS:
                 heading, top = f.elements[i], f.elements[root]
                 still_under = heading is top or dom.is_inside(heading, top)  # (cleaning may have removed an ancestor)
-                label = heading.text_content() if still_under else ""
+                label = dom.string_of(heading) if still_under else ""
                 if still_under and (ELSEWHERE_HEADING.match(label) or (also is not None and also.match(label))):
                     section = section_of(f, i, root, limit)
                     doomed.append(section)

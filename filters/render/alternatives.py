@@ -98,7 +98,7 @@ def has_accessible_text(el) -> bool:
     text = el.text
     if text and not text.isspace():
         return True
-    if el.text_content().strip():  # str.strip drops what dom.text_of collapses away
+    if dom.string_of(el).strip():  # str.strip drops what dom.text_of collapses away
         return True
     for node in el.iter("img", "svg"):
         if (node.get("alt" if dom.tag_of(node) == "img" else "aria-label") or "").strip():

@@ -274,7 +274,7 @@ def drop_empty_blocks(content) -> None:
     # parent, so no element's text changes while the loop runs.
     shown = _with_visible_text(content)
     for el in reversed(list(content.iter(*_EMPTY_CANDIDATES))):
-        if el.getparent() is None or el.get("id") or el in shown:
+        if el in shown or el.getparent() is None or el.get("id"):  # (the set test first: most blocks hold text)
             continue
         if any(True for _ in el.iter(*_SUBSTANTIVE)):
             continue

@@ -108,8 +108,8 @@ def clean(root, base_url: str | None) -> None:
     for el in root.iter(etree.Element):  # elements only (what is_element keeps)
         if el in foreign:
             _strip_handlers(el)
-        elif el.keys() or el.tag in MEDIA_TAGS:  # else _filter_attributes has nothing to do
-            _filter_attributes(el, base_url)
+        elif (names := el.keys()) or el.tag in MEDIA_TAGS:  # else _filter_attributes has nothing to do
+            _filter_attributes(el, base_url, names)
     _resolve_links(root, base_url)
     repair_lists(root)
     dedupe_ids(root)
@@ -142,14 +142,18 @@ def _frame_to_link(el, base_url: str | None) -> None:
     el.getparent().replace(el, p)
 
 
-def _filter_attributes(el, base_url: str | None) -> None:
+def _filter_attributes(el, base_url: str | None, names: list[str] | None = None) -> None:
+    """Drop the attributes ``el`` may not keep, resolve its sources. ``names``: its attribute
+    names as the caller read them (before any change here), else read here."""
     tag = dom.tag_of(el)
     if tag == "img":
         _keep_image_name(el)
-    names = el.keys()  # most content elements have none: nothing to filter then
+        names = None  # (an aria-label may have become the alt)
+    if names is None:
+        names = el.keys()  # most content elements have none: nothing to filter then
     if names:
         allowed = ALLOWED_ATTRS.get(tag, ())
-        keep_label = tag == "a" and (el.get("aria-label") or "").strip() and not dom.text_of(el)
+        keep_label = tag == "a" and "aria-label" in names and (el.get("aria-label") or "").strip() and not dom.text_of(el)
         attrib = el.attrib
         for name in names:
             key = name.lower()
@@ -321,6 +325,10 @@ def _list_text_into_items(root) -> None:
 
 
 def dedupe_ids(root) -> None:
+    """Drop empty, repeated and reserved ids (the first holder of an id keeps it, stripped)."""
+    values = _IDS(root)
+    if _ids_in_order(values):
+        return  # (most pages: nothing to change, known from the values alone without a walk)
     seen: set[str] = set(RESERVED_IDS)
     for el in root.iter(etree.Element):
         ident = el.get("id")
@@ -332,3 +340,10 @@ def dedupe_ids(root) -> None:
         else:
             seen.add(ident)
             el.set("id", ident)
+
+
+def _ids_in_order(values: list[str]) -> bool:
+    """Whether ids with these values (every id under a root, as ``_IDS`` lists them) need no
+    change: none empty, none with whitespace around it, none repeated, none reserved."""
+    distinct = set(values)
+    return len(distinct) == len(values) and distinct.isdisjoint(RESERVED_IDS) and all(v and v == v.strip() for v in values)

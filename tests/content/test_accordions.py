@@ -162,3 +162,14 @@ def test_closable_panes_are_the_elements_with_a_hiding_attribute_in_document_ord
              or "hid" in (el.get("class") or "") or "display-none" in (el.get("class") or "")]
     assert accordions._MAY_BE_CLOSED(root) == every
     assert [el.tag for el in every] == ["div", "section", "p", "div", "span", "div"]
+
+
+def test_accordion_parts_read_from_the_walks_names_as_from_the_element():
+    body = dom.body_of(dom.parse(
+        "<body><div class='faq-item' role='region'>Q</div><div id='accordion-1' class='menu'>M</div>"
+        "<nav class='accordion'>N</nav><div class='accordion' role='navigation'>R</div>"
+        "<section id='faq'>A</section><div class='collapse sidebar'>S</div><p class='x'>P</p></body>"))
+    f = feat.compute(body)
+    found = [accordions.is_accordion_part_at(f, i) for i in range(len(f))]
+    assert found == [accordions.is_accordion_part(el, tag) for el, tag in zip(f.elements, f.tags)]
+    assert True in found and found.count(True) < len(found)

@@ -82,3 +82,15 @@ def test_a_pane_its_disclosure_button_opens_is_not_hidden(control, pane):
 )
 def test_a_hidden_element_beside_another_control_stays_hidden(control, pane):
     assert is_hidden(pane_after(control, pane))
+
+
+def test_markup_names_are_each_elements_class_id_role_and_itemprop_as_read():
+    root = html.fromstring(
+        "<div class='page' id='top'><p class=' lead ' role='note'>text</p><span itemprop='name'>x</span>"
+        "<b class=''>y</b><i>z</i><div hidden class='gone'>h</div><a href='/' id='home'>home</a></div>"
+    )
+    f = compute(root)
+    assert [e.get("class") for e in f.elements] == f.classes == ["page", " lead ", None, "", None, None]
+    assert [e.get("id") for e in f.elements] == f.ids == ["top", None, None, None, None, "home"]
+    assert f.roles == [None, "note", None, None, None, None]
+    assert f.itemprops == [None, None, "name", None, None, None]

@@ -26,6 +26,12 @@ def test_prose_and_a_short_repetition_stay():
     assert "no no no" in text and "and so on and so on" in text
 
 
+def test_filler_spread_over_lines_goes_and_a_word_repeated_among_others_stays():
+    removed, text = remaining_text(STORY + "<div>\n  " + "mmmm\n  " * 30 + "</div><p>" + "word " * 25 + "words</p>")
+    assert removed == 1
+    assert "mmmm" not in text and "word word" in text
+
+
 def test_a_list_of_one_repeated_value_stays():
     removed, text = remaining_text(STORY + "<ul>" + "<li>Yes</li>" * 30 + "</ul>")
     assert removed == 0

@@ -94,3 +94,17 @@ def test_kinds_agree_with_hint_on_every_element_with_text():
     kinds = hints.kinds(f)
     assert kinds == [hints.hint(el, tag) for el, tag in zip(f.elements, f.tags)]
     assert {hints.BOILERPLATE, hints.CONTENT, hints.COMMENTS, hints.NEUTRAL} <= set(kinds)
+
+
+def test_hint_at_reads_the_walks_names_as_hint_reads_the_element():
+    from clearpage.filters.content import features as feat
+
+    body = dom.body_of(dom.parse(
+        "<body class='has-sidebar'><div role='navigation'><img src='m.png'></div><div class=''><br></div>"
+        "<span itemprop='articleBody' class='sidebar'>Body</span><div id='comments'><img src='c.png'></div>"
+        "<aside class='entry-content' data-x='1'></aside><p role='' id='main-content'>Text</p>"
+        "<footer><img src='f.png'></footer><main>Main</main><div class='share'><hr></div></body>"))
+    f = feat.compute(body)
+    hinted = [hints.hint_at(f, i) for i in range(len(f))]
+    assert hinted == [hints.hint(el, tag) for el, tag in zip(f.elements, f.tags)]
+    assert {hints.BOILERPLATE, hints.CONTENT, hints.COMMENTS, hints.NEUTRAL} <= set(hinted)

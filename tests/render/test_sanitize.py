@@ -64,6 +64,13 @@ def test_duplicate_and_reserved_ids_dropped():
     assert root.xpath(".//p/@id") == ["a"]
 
 
+def test_ids_are_stripped_and_empty_ones_dropped_while_distinct_ones_stay():
+    root = clean("<p id=' a '>1</p><p id=''>2</p><p id='b'>3</p><p id='a'>4</p>")
+    assert root.xpath(".//p/@id") == ["a", "b"]
+    root = clean("<p id='a'>1</p><p id='b'>2</p><div><p id='c'>3</p></div>")
+    assert root.xpath(".//p/@id") == ["a", "b", "c"]
+
+
 def test_image_aria_label_becomes_alt():
     root = clean("<img src='x.png' aria-label='Sales chart'>")
     assert root.find(".//img").get("alt") == "Sales chart"
