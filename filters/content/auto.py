@@ -51,6 +51,7 @@ from . import page_heading
 from . import letter_index
 from . import filler
 from . import embed_codes
+from . import data_tables
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -472,6 +473,7 @@ class Auto(ContentAlgorithm):
         if not forum:
             spared |= collection_rules.shop_grid_wrappers(f, nodes, groups)  # (collections.py: a grid of names and prices)
             spared |= listings.entry_summaries(f, kinds, nodes, groups, self.options.record_min_items)  # (listings.py: a tile's marked summary sentence)
+        spared |= data_tables.data_cells(f, kinds, nodes, self.options.link_list_min_links)  # (data_tables.py: a data table's cells of linked names)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:
