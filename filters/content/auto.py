@@ -52,6 +52,7 @@ from . import letter_index
 from . import filler
 from . import embed_codes
 from . import data_tables
+from . import marked_prose
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -474,6 +475,7 @@ class Auto(ContentAlgorithm):
             spared |= collection_rules.shop_grid_wrappers(f, nodes, groups)  # (collections.py: a grid of names and prices)
             spared |= listings.entry_summaries(f, kinds, nodes, groups, self.options.record_min_items)  # (listings.py: a tile's marked summary sentence)
         spared |= data_tables.data_cells(f, kinds, nodes, self.options.link_list_min_links)  # (data_tables.py: a data table's cells of linked names)
+        spared |= marked_prose.prose_holders(f, kinds, nodes, self.options.prose_min_chars, self.options.boilerplate_max_share)  # (marked_prose.py: a marked block holding most of the prose)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:
