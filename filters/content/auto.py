@@ -188,6 +188,7 @@ class Auto(ContentAlgorithm):
             removed += product.remove_pseudo_headed_sections(f, nodes, ctx)
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
         removed += footers.remove_site_footers(f, nodes, ctx)  # (footers.py: the page's footer landmark)
+        removed += footers.remove_proseless_footers(f, nodes, ctx, self.options.prose_min_chars)  # (footers.py: a footer of names, bigger than the text)
         removed += product.remove_action_labels(f, nodes, ctx)  # (product.py: "Quick view", "Learn more")
         if not forum and not discussion:
             removed += listing_trim.remove_entry_labels(f, nodes, choice.groups, ctx)  # (listing_trim.py: "Apply now" in every entry)
