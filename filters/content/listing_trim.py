@@ -29,7 +29,10 @@ its block's own text) of ``COPY_MIN_CHARS`` to ``COPY_MAX_CHARS`` that the entry
 word for word in another tag or class: themes print an entry's title twice (a visually hidden
 link for screen readers, then the heading) and its author's name twice (one copy for small
 screens, one in a profile card). The copy in a heading stays, else the first; copies in the
-same tag and class are the same field of nested cards, and a sentence said twice is a summary.
+same tag and class are the same field of nested cards when they sit alike (the same tags and
+classes up to the entry), but one component under other wrappers is rendered twice (a byline
+for wide screens under the headline, and again in a stack for narrow ones); a sentence said
+twice is a summary.
 """
 from __future__ import annotations
 
@@ -175,9 +178,21 @@ def _copies(f: feat.Features, m: int, page, text_of: dict[int, str]) -> list[int
     for found in by_text.values():
         if len(found) > 1:
             kept = next((i for i in found if _in_heading(f, i, m)), found[0])
-            # (a copy in the kept one's own tag and class is the same field of a sub-entry: nested cards)
-            doomed.extend(i for i in found if i != kept and _slot(f, i) != _slot(f, kept))
+            # (a copy in the kept one's own tag and class is the same field of a sub-entry, nested
+            # cards, when it sits where the kept one sits: the same tags and classes up to the entry;
+            # the same component under other wrappers is one rendered twice, for another screen)
+            doomed.extend(i for i in found if i != kept and (_slot(f, i) != _slot(f, kept) or _path(f, i, m) != _path(f, kept, m)))
     return doomed
+
+
+def _path(f: feat.Features, i: int, m: int) -> list[tuple[str, str]]:
+    """The tags and classes of element ``i``'s ancestors below entry ``m``, nearest first."""
+    path = []
+    i = f.parent[i]
+    while i > m:
+        path.append(_slot(f, i))
+        i = f.parent[i]
+    return path
 
 
 def _whole_line(f: feat.Features, i: int) -> bool:

@@ -85,6 +85,21 @@ def test_nested_cards_sharing_one_value_keep_it(algo):
     assert text.count("Honoree") == 15
 
 
+def test_a_component_rendered_twice_under_other_wrappers_is_read_once(algo):
+    # (the byline component twice in each card, in one tag and class: under the headline for wide
+    # screens, in a wrapper of its own for narrow ones)
+    # (each copy in a row of one class: the copies' parents are alike, their wrappers above are not)
+    card = ("<div class='card'><div class='wide'><h3><a href='/s/{n}'>Storm season starts early in the north, part {n}</a></h3>"
+            "<div class='row'><div class='byline'>{author}</div></div></div>"
+            "<div class='narrow'><div class='stack'><div class='row'><div class='byline'>{author}</div></div><span>{n} min read</span></div></div>"
+            "<p>Forecasters expect more rain than usual this year, report {n} says, and farmers are planting later.</p></div>")
+    authors = ["Maria Lopez", "Kenji Sato", "Amara Obi", "Lena Vogel", "Tom Baker"]
+    body = "".join(card.format(n=n, author=a) for n, a in enumerate(authors))
+    text = joined_selection(algo, f"<html><body><main><h1>Weather</h1><div class='cards'>{body}</div></main></body></html>", URL)
+    assert text.count("Kenji Sato") == 1
+    assert "farmers are planting later" in text
+
+
 def test_labels_in_cards_without_linked_titles_stay(algo):
     # Plans and feature cards are no listing's entries: what every card says is what each plan includes.
     card = ("<div class='plan'><h3>Plan number {0} for growing teams</h3><p>Everything a team of {0}0 people needs to ship, "
