@@ -53,6 +53,7 @@ from . import filler
 from . import embed_codes
 from . import data_tables
 from . import marked_prose
+from . import screen_copies
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -187,6 +188,7 @@ class Auto(ContentAlgorithm):
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=product.OTHER_ITEMS_HEADING)  # (product.py: shops' words)
             removed += product.remove_pseudo_headed_sections(f, nodes, ctx)
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
+        removed += screen_copies.remove_sibling_copies(f, nodes, ctx)  # (screen_copies.py: a block built twice, side by side)
         removed += footers.remove_site_footers(f, nodes, ctx)  # (footers.py: the page's footer landmark)
         removed += footers.remove_proseless_footers(f, nodes, ctx, self.options.prose_min_chars)  # (footers.py: a footer of names, bigger than the text)
         removed += product.remove_action_labels(f, nodes, ctx)  # (product.py: "Quick view", "Learn more")
