@@ -54,6 +54,7 @@ from . import embed_codes
 from . import data_tables
 from . import marked_prose
 from . import screen_copies
+from . import quotes
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -183,6 +184,8 @@ class Auto(ContentAlgorithm):
         selected = [f.elements[i] for i in nodes]
         if discussion or forum or discussion_rules.has_poster_stats(selected):  # signatures and poster stats under every post, the other threads listed (discussion.py)
             removed += discussion_rules.remove_post_furniture(selected, ctx)
+            if discussion or forum:  # (quotes.py: a reply's quote of an earlier post)
+                removed += quotes.remove_post_repeats(f, nodes, ctx)
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=discussion_rules.OTHER_THREADS_HEADING)
         if not forum:
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=product.OTHER_ITEMS_HEADING)  # (product.py: shops' words)
