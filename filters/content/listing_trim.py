@@ -19,7 +19,8 @@ cell is a column's value and stays (only captions inside a cell with more text g
 values stay: a text whose field (tag and class; for an element without a class, also its
 nearest classed ancestor's) holds another text in some entry ("Full-time" beside "Contract",
 "Winner" beside "Honoree", a category), a text an entry shows twice (a row's equal cells), and
-links leading to one place from every entry (a shared category's page). A field an entry shows
+links leading to one place from every entry (a shared category's page), but for links to a place
+on the page itself ("Back to Project" -> ``#project``: a jump, however often an entry shows it). A field an entry shows
 with two texts at once, each in most entries, is a row of buttons ("Download" beside
 "Transcript", "Current price" beside "Today's change"), not one value, and its texts go, but for
 texts over a list of their own ("Pros" over the pros).
@@ -245,8 +246,15 @@ def _entry_labels(f: feat.Features, texts: dict[int, list[tuple[int, str]]], slo
         # (texts over a list of their own, "Pros" over the pros and "Cons" beside it, head two parts)
         return _is_button_row(slot_texts[slot], slot in toolbars, frequent, twice) and not any(_heads_a_list(f.elements[i]) for i in where[text])
 
+    # (a link to a place on the page itself, "Back to top", "Back to Project" -> #project, is a
+    # jump, not a shared page's link nor a value, however often an entry shows it)
     return {text for text in frequent
-            if text not in twice and not _one_destination(targets[text]) and all(one_value_or_button(text, slot) for slot in slots[text])}
+            if _jumps(targets[text]) or (text not in twice and not _one_destination(targets[text]) and all(one_value_or_button(text, slot) for slot in slots[text]))}
+
+
+def _jumps(targets: set) -> bool:
+    """Whether every link of a text leads to a place on the page itself (``#name``)."""
+    return bool(targets) and all(t is not None and t.startswith("#") for t in targets)
 
 
 def _is_button_row(values: set[str], toolbar: bool, frequent: set[str], twice: set[str]) -> bool:

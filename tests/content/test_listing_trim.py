@@ -100,6 +100,20 @@ def test_a_component_rendered_twice_under_other_wrappers_is_read_once(algo):
     assert "farmers are planting later" in text
 
 
+def test_a_jump_to_a_place_on_the_page_in_every_entry_goes(algo):
+    # (shown twice in each entry and leading to one place: a shared page's link would stay, a jump goes)
+    back = "<p class='back'><a href='#winners'>Back to winners</a></p>"
+    html = listing(lambda n: back + back)
+    text = joined_selection(algo, html, URL)
+    assert "Back to winners" not in text
+    assert "Backend engineer number 3" in text
+
+
+def test_a_shared_pages_link_in_every_entry_stays(algo):
+    html = listing(lambda n: "<p class='back'><a href='/winners'>All winners</a></p>")
+    assert joined_selection(algo, html, URL).count("All winners") == len(PLACES)
+
+
 def test_labels_in_cards_without_linked_titles_stay(algo):
     # Plans and feature cards are no listing's entries: what every card says is what each plan includes.
     card = ("<div class='plan'><h3>Plan number {0} for growing teams</h3><p>Everything a team of {0}0 people needs to ship, "
