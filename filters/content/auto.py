@@ -198,6 +198,7 @@ class Auto(ContentAlgorithm):
         if not forum and not discussion:
             removed += listing_trim.remove_entry_labels(f, nodes, choice.groups, ctx)  # (listing_trim.py: "Apply now" in every entry)
             removed += listing_trim.remove_entry_copies(f, nodes, choice.groups, ctx)  # (listing_trim.py: an entry's title twice)
+            removed += listing_trim.remove_entry_meta(f, nodes, choice.groups, ctx)  # (listing_trim.py: "Feb 9, 2026", "84 reactions")
         removed += filler.remove_filler_blocks(f, nodes, ctx)  # (filler.py: "word word word ..." a script measured with)
         removed += embed_codes.remove_embed_codes(f, nodes, ctx)  # (embed_codes.py: a player's <iframe> code to copy)
         removed += collection_rules.remove_untabbed_repeat_links(f, nodes, ctx)  # (collections.py: a tile's second link)

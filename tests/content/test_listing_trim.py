@@ -146,11 +146,12 @@ def test_a_label_in_an_element_without_a_class_goes(algo):
 
 
 def test_a_fields_values_stay_when_entries_show_two(algo):
-    # Each entry shows one date of two: a field whose values differ from entry to entry, kept.
-    dates = "<div class='when'><span class='date'>{0}</span></div>"
-    text = joined_selection(algo, listing(lambda n: dates.format("March 6" if n % 2 else "March 5")), URL)
-    assert text.count("March 6") == 3
-    assert text.count("March 5") == 3
+    # Each entry shows one shift of two: a field whose values differ from entry to entry, kept
+    # (a date would be an entry's meta line, removed by remove_entry_meta).
+    shifts = "<div class='when'><span class='shift'>{0}</span></div>"
+    text = joined_selection(algo, listing(lambda n: shifts.format("Night shift" if n % 2 else "Day shift")), URL)
+    assert text.count("Night shift") == 3
+    assert text.count("Day shift") == 3
 
 
 def test_labels_over_their_own_lists_stay(algo):
@@ -200,3 +201,35 @@ def test_a_value_after_its_fields_name_stays_when_every_entry_shares_it(algo):
                 "<div class='spec'>Perks: <div class='value check'>Remote friendly</div></div>")
     text = joined_selection(algo, listing(specs), URL)
     assert text.count("Remote friendly") == len(PLACES)
+
+
+def feed(meta) -> str:
+    """A feed of five stories, each with a linked title, a teaser and ``meta(n)`` under it."""
+    entries = "".join(
+        f"<div class='story'><h2><a href='/posts/{n}'>How we rebuilt search for release number {n}</a></h2>"
+        f"<p>What changed in the search cluster {n} and what it cost us, told by the team.</p>{meta(n)}</div>"
+        for n in range(5))
+    return f"<html><body><main><h1>Latest posts</h1><div class='feed'>{entries}</div></main></body></html>"
+
+
+def test_an_entrys_date_and_counters_go(algo):
+    text = joined_selection(algo, feed(lambda n: f"<div class='date'>Feb {n + 3}, 2026</div>"
+                                              f"<div class='stats'><a href='/posts/{n}#c'>{n + 7} comments</a> · <span>{n + 2} min read</span></div>"
+                                              f"<span class='ago'>{n + 1} hrs ago</span>"), URL)
+    assert "How we rebuilt search for release number 2" in text
+    assert "What changed in the search cluster 2" in text
+    for gone in ("Feb 5, 2026", "9 comments", "4 min read", "3 hrs ago"):
+        assert gone not in text
+
+
+def test_a_line_saying_more_than_a_date_stays(algo):
+    text = joined_selection(algo, feed(lambda n: f"<div class='byline'>Maria Lopez on Mar 0{n + 1}</div><div class='when'>Opens Apr {n + 8}</div>"), URL)
+    assert "Maria Lopez on Mar 03" in text
+    assert "Opens Apr 10" in text
+
+
+def test_meta_text_is_a_date_a_time_ago_or_counters_only():
+    from clearpage.filters.content.listing_trim import is_meta_text
+
+    assert is_meta_text("Updated March 2, 2026") and is_meta_text("9d") and is_meta_text("84 reactions Comments 9 comments")
+    assert not is_meta_text("8 weeks") and not is_meta_text("Jess Lee ・ Feb 17") and not is_meta_text("comments")
