@@ -55,6 +55,7 @@ from . import data_tables
 from . import marked_prose
 from . import screen_copies
 from . import quotes
+from . import entry_cards
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -474,6 +475,7 @@ class Auto(ContentAlgorithm):
         if not article and not forum:
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
             spared |= listings.marked_titles(f, kinds, nodes, groups)  # (listings.py: a sponsored entry's title)
+            spared |= entry_cards.marked_cards(f, kinds, nodes, groups, ctx)  # (entry_cards.py: a listing's entries drawn as "PagePromo" cards)
             spared |= letter_index.index_entries(f, kinds, nodes)  # (letter_index.py: an A-Z index's entries)
             if not discussion and all_prose < self.options.article_prose_chars:  # (listing_recall.py: a listing in several groups; not a thread's posts, not an article's teasers)
                 spared |= listing_recall.spared_group_entries(f, kinds, nodes, groups, self.options.boilerplate_max_share)
