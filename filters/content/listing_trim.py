@@ -13,7 +13,8 @@ any one of them, and a reader hears it once per entry.
 its value) and found, the same, once in each of at least ``LABEL_MIN_SHARE`` of the entries of
 a listing: a group of records (``auto``'s repeated siblings) of at least ``MIN_ENTRIES``
 entries, at least ``TITLED_MIN_SHARE`` of them with a linked heading (or a link holding a
-``role="heading"`` title). A row of script controls (links leading nowhere: rating stars) counts
+``role="heading"`` title), or cards without headings, at least ``LINKED_MIN_SHARE`` of them
+holding a link (a shop's tiles titled by a link: "Free shipping" in each). A row of script controls (links leading nowhere: rating stars) counts
 as a label up to ``CONTROLS_MAX_CHARS``. Entries may be table rows, but a text that is a whole
 cell is a column's value and stays (only captions inside a cell with more text go). A field's
 values stay: a text whose field (tag and class; for an element without a class, also its
@@ -66,6 +67,8 @@ LABEL_MIN_SHARE = 0.8
 LABEL_MAX_CHARS = 40
 # Entries of a listing link their titles (to the entry's own page): at least this share of them.
 TITLED_MIN_SHARE = 0.5
+# Cards without a heading are a listing's entries when nearly all of them link (to the item's page).
+LINKED_MIN_SHARE = 0.8
 # A copy this short may be a value shown twice for a reason (a score, a count); longer ones are the same title or name again.
 COPY_MIN_CHARS = 6
 # ... and texts longer than this are an entry's teaser or body, read once (and cost more to compare).
@@ -108,7 +111,8 @@ def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[in
     """Remove the labels repeated in the entries of the groups of records ``groups`` inside the
     selection ``nodes`` (see the module's docstring); returns how many elements were removed."""
     text_of: dict[int, str] = {}  # (nested groups walk the same elements: each text read once)
-    listings_texts = [{m: _short_texts(f, m, text_of) for m in members} for members in groups if _is_listing(f, nodes, members, rows=True)]
+    listings_texts = [{m: _short_texts(f, m, text_of) for m in members} for members in groups
+                      if _is_listing(f, nodes, members, rows=True) or _is_linked_cards(f, nodes, members)]
     if not listings_texts:
         return 0
     field_of: dict[int, tuple] = {}  # (each element's field, read once)
@@ -142,6 +146,15 @@ def _is_listing(f: feat.Features, nodes: list[int], members: list[int], rows: bo
     if len(members) < MIN_ENTRIES or (f.tags[members[0]] in _ROW_TAGS and not rows) or not f.inside_any(members[0], nodes):
         return False
     return sum(1 for m in members if listings.has_linked_heading(f, m) or _has_linked_aria_heading(f, m)) >= TITLED_MIN_SHARE * len(members)
+
+
+def _is_linked_cards(f: feat.Features, nodes: list[int], members: list[int]) -> bool:
+    """Whether ``members`` are enough cards inside the selection ``nodes``, at least
+    ``LINKED_MIN_SHARE`` of them holding a link (a shop's or a catalogue's tiles, titled by a link
+    without a heading), not a table's rows."""
+    if len(members) < MIN_ENTRIES or f.tags[members[0]] in _ROW_TAGS or not f.inside_any(members[0], nodes):
+        return False
+    return sum(1 for m in members if f.links[m]) >= LINKED_MIN_SHARE * len(members)
 
 
 def _has_linked_aria_heading(f: feat.Features, m: int) -> bool:

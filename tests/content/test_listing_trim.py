@@ -233,3 +233,17 @@ def test_meta_text_is_a_date_a_time_ago_or_counters_only():
 
     assert is_meta_text("Updated March 2, 2026") and is_meta_text("9d") and is_meta_text("84 reactions Comments 9 comments")
     assert not is_meta_text("8 weeks") and not is_meta_text("Jess Lee ・ Feb 17") and not is_meta_text("comments")
+
+
+def tile(n: int) -> str:
+    """A shop's tile: a linked name and price, no heading, and the same badge in every tile."""
+    return (f"<div class='tile'><a href='/p/{n}'><span class='name'>Oak writing desk model {n} with two drawers</span></a>"
+            f"<div class='price'>${100 + n * 15}.00, with the legs and the drawers in solid oak</div><div class='ship'>Free shipping</div></div>")
+
+
+def test_a_badge_in_every_linked_tile_without_headings_goes(algo):
+    tiles = "".join(tile(n) for n in range(6))
+    html = f"<html><body><main><h1>Desks</h1><div class='grid'>{tiles}</div></main></body></html>"
+    text = joined_selection(algo, html, "https://example.com/desks")
+    assert "Oak writing desk model 4 with two drawers" in text
+    assert "Free shipping" not in text
