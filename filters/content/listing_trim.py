@@ -38,13 +38,14 @@ twice is a summary.
 
 ``remove_entry_meta`` removes, in every entry of such a listing (not a table's rows: a row's date
 is a column's value), a line of at most ``META_MAX_CHARS`` whose whole text is a date ("Feb 9,
-2026", "Updated March 2, 2026"), a time ago ("4 hrs ago", "9d") or counters ("84 reactions",
-"9 comments", "3 min read"): the meta line a news front, a blog's index or a developer feed
-prints under every title. The counters change by the minute and the date says when, not what;
+2026", "Updated March 2, 2026"), a time ago ("4 hrs ago", "9d"), counters ("84 reactions",
+"9 comments", "3 min read") or a byline with its date (capitalised names, a separator, a date:
+"Alan Woinski | 3 days ago", "Beth Mole – 3/7/2026"): the meta line a news front, a blog's
+index or a developer feed prints under every title. The counters change by the minute and the date says when, not what;
 the references of the development set leave such lines out of listings' entries far more often
 than they keep them (over the listing pages: 463 words of date lines out, 176 in; counters:
-none kept). A line saying more ("Jess Lee ・ Feb 17", "Renato Losio on Mar 08", "Opens Apr 8")
-stays, as do headings.
+none kept; bylines with a date: the three pages that show them unmarked all leave them out).
+A line saying more ("Opens Apr 8", "Maria Lopez, staff writer") stays, as do headings.
 """
 from __future__ import annotations
 
@@ -84,8 +85,8 @@ _LIST_TAGS = frozenset({"ul", "ol", "dl"})
 _DEAD_HREF = re.compile(r"(?i)^\s*(?:#\s*$|javascript:)")
 # A text ending as a sentence is a notice or a teaser, not a label.
 _SENTENCE_END = frozenset(".!?")
-# A date, a time ago or a row of counters is short; a longer line says more than that.
-META_MAX_CHARS = 40
+# A date, a time ago, a row of counters or a byline with its date is short; a longer line says more.
+META_MAX_CHARS = 70
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _UNIT = r"(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|mos|months?|y|yrs?|years?)"
 _YEAR = r"(?:,?\s*'?\d{2,4})"
@@ -104,7 +105,15 @@ _DATE_LINE = (
 _COUNTER = r"(?:\d[\d,.]*\s*[km]?\s*)?(?:comments?|reactions?|likes?|views?|replies|reply|shares?|votes?|answers?|min(?:ute)?s?\s+read)"
 _COUNTERS_LINE = r"(?=\D*\d)(?:" + _COUNTER + r"\s*[·•|,]?\s*)+"
 # A meta line: a date, a time ago or counters, whole (one pattern: one match per candidate line).
-_META_LINE = re.compile(_DATE_LINE + "|" + _COUNTERS_LINE, re.IGNORECASE)
+# A byline with its date: names, a separator, a date ("Alan Woinski | 3 days ago", "Beth Mole –
+# 3/7/2026", "Jess Lee for The DEV Team ・ Feb 17").
+_NAME = r"[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|and|&|de|van|von|for|the|The))*"
+_BYLINE_DATE = r"(?:[Bb]y\s+)?" + _NAME + r"(?:\s*,\s*" + _NAME + r")*\s*(?:[|·•–—・]|\s-|\son)\s*(?i:" + _DATE_LINE + r")\s*\|?"
+_DIGIT = re.compile(r"\d")
+# The dates without a number.
+_DAY_WORDS = frozenset({"yesterday", "today", "just now"})
+# (names are capitalised: the byline's part of the pattern is case-sensitive, the rest is not)
+_META_LINE = re.compile(r"(?i:" + _DATE_LINE + "|" + _COUNTERS_LINE + ")|" + _BYLINE_DATE)
 
 
 def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:
@@ -439,4 +448,6 @@ def _meta_lines(f: feat.Features, m: int, found_before) -> list[int]:
 
 def is_meta_text(text: str) -> bool:
     """Whether ``text`` is only a date, a time ago or counters."""
+    if _DIGIT.search(text) is None:  # (one quick scan: most short lines of an entry hold no number)
+        return text.lower() in _DAY_WORDS
     return _META_LINE.fullmatch(text) is not None

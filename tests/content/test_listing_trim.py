@@ -222,9 +222,15 @@ def test_an_entrys_date_and_counters_go(algo):
         assert gone not in text
 
 
+def test_a_byline_with_its_date_goes(algo):
+    text = joined_selection(algo, feed(lambda n: f"<div class='byline'>Maria Lopez · Mar 0{n + 1}, 2026</div>"), URL)
+    assert "Maria Lopez" not in text
+    assert "What changed in the search cluster 2" in text
+
+
 def test_a_line_saying_more_than_a_date_stays(algo):
-    text = joined_selection(algo, feed(lambda n: f"<div class='byline'>Maria Lopez on Mar 0{n + 1}</div><div class='when'>Opens Apr {n + 8}</div>"), URL)
-    assert "Maria Lopez on Mar 03" in text
+    text = joined_selection(algo, feed(lambda n: f"<div class='byline'>Maria Lopez, staff writer {n}</div><div class='when'>Opens Apr {n + 8}</div>"), URL)
+    assert "Maria Lopez, staff writer 2" in text
     assert "Opens Apr 10" in text
 
 
@@ -232,7 +238,9 @@ def test_meta_text_is_a_date_a_time_ago_or_counters_only():
     from clearpage.filters.content.listing_trim import is_meta_text
 
     assert is_meta_text("Updated March 2, 2026") and is_meta_text("9d") and is_meta_text("84 reactions Comments 9 comments")
-    assert not is_meta_text("8 weeks") and not is_meta_text("Jess Lee ・ Feb 17") and not is_meta_text("comments")
+    assert is_meta_text("Jess Lee for The DEV Team ・ Feb 17") and is_meta_text("Alan Woinski and Kim Woinski | 3 days ago")
+    assert not is_meta_text("8 weeks") and not is_meta_text("comments") and not is_meta_text("available now | Mar 5")
+    assert not is_meta_text("Opens Apr 8")
 
 
 def tile(n: int) -> str:
