@@ -36,8 +36,8 @@ classes up to the entry), but one component under other wrappers is rendered twi
 for wide screens under the headline, and again in a stack for narrow ones); a sentence said
 twice is a summary.
 
-``remove_entry_meta`` removes, in every entry of such a listing (not a table's rows: a row's date
-is a column's value), a line of at most ``META_MAX_CHARS`` whose whole text is a date ("Feb 9,
+``remove_entry_meta`` removes, in every entry of such a listing or cards' group (not a table's
+rows: a row's date is a column's value), a line of at most ``META_MAX_CHARS`` whose whole text is a date ("Feb 9,
 2026", "Updated March 2, 2026"), a time ago ("4 hrs ago", "9d"), counters ("84 reactions",
 "9 comments", "3 min read") or a byline with its date (capitalised names, a separator, a date:
 "Alan Woinski | 3 days ago", "Beth Mole – 3/7/2026"): the meta line a news front, a blog's
@@ -419,7 +419,7 @@ def remove_entry_meta(f: feat.Features, nodes: list[int], groups: list[list[int]
     page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: dict[int, object] = {}  # (nested groups walk the same elements: each line found once)
     for members in groups:
-        if not _is_listing(f, nodes, members):
+        if not (_is_listing(f, nodes, members) or _is_linked_cards(f, nodes, members)):
             continue
         for m in members:
             for i in _meta_lines(f, m, doomed):
@@ -433,16 +433,21 @@ def _meta_lines(f: feat.Features, m: int, found_before) -> list[int]:
     ``META_MAX_CHARS`` saying only a date, a time ago or counters; headings, and the lines in
     ``found_before``, are not looked into."""
     found = []
+    read = -1  # (the last element whose text was read: a child holding all of it says the same)
     i, end = m + 1, m + f.count[m]
     while i < end:
         chars = f.chars[i]
         if not chars or f.tags[i] in feat.HEADING_TAGS or i in found_before:
             i += f.count[i]
-        elif chars <= META_MAX_CHARS and _whole_line(f, i) and is_meta_text(dom.text_of(f.elements[i])):
-            found.append(i)
-            i += f.count[i]
-        else:
-            i += 1
+            continue
+        if chars <= META_MAX_CHARS and _whole_line(f, i):
+            same = f.parent[i] == read and f.chars[read] == chars  # (a wrapper's text, read already: not meta)
+            read = i
+            if not same and is_meta_text(dom.text_of(f.elements[i])):
+                found.append(i)
+                i += f.count[i]
+                continue
+        i += 1
     return found
 
 

@@ -255,3 +255,11 @@ def test_a_badge_in_every_linked_tile_without_headings_goes(algo):
     text = joined_selection(algo, html, "https://example.com/desks")
     assert "Oak writing desk model 4 with two drawers" in text
     assert "Free shipping" not in text
+
+
+def test_a_linked_tiles_date_goes(algo):
+    tiles = "".join(tile(n).replace("</div></div>", f"</div><div class='added'>Mar {n + 2}, 2026</div></div>") for n in range(6))
+    html = f"<html><body><main><h1>Desks</h1><div class='grid'>{tiles}</div></main></body></html>"
+    text = joined_selection(algo, html, "https://example.com/desks")
+    assert "Oak writing desk model 4 with two drawers" in text
+    assert "Mar 5, 2026" not in text
