@@ -90,12 +90,12 @@ META_MAX_CHARS = 70
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _UNIT = r"(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|mos|months?|y|yrs?|years?)"
 _YEAR = r"(?:,?\s*'?\d{2,4})"
-# A whole line that is a date ("Feb 9, 2026", "9 February 2026", "3/7/2026", "2026-03-07"), maybe
+# A whole line that is a date ("Feb 9, 2026", "May 28-29 '26", "9 February 2026", "3/7/2026", "2026-03-07"), maybe
 # after "Updated", "Published" or "Posted (on)", or a time ago ("4 hrs ago", "9d", "Yesterday"; not
 # "8 weeks", a course's length).
 _DATE_LINE = (
     r"(?:(?:last\s+)?(?:updated|published|posted)\s*:?\s*(?:on\s+)?)?"
-    r"(?:" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?" + _YEAR + r"?"
+    r"(?:" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2})?" + _YEAR + r"?"
     r"|\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + _YEAR + r"?"
     r"|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}"
     r"|\d+\s*" + _UNIT + r"\s+ago|\d+[smhdwy]"
