@@ -40,7 +40,8 @@ twice is a summary.
 rows: a row's date is a column's value), a line of at most ``META_MAX_CHARS`` whose whole text is a date ("Feb 9,
 2026", "Updated March 2, 2026"), a time ago ("4 hrs ago", "9d"), counters ("84 reactions",
 "9 comments", "3 min read") or a byline with its date (capitalised names, a separator, a date:
-"Alan Woinski | 3 days ago", "Beth Mole – 3/7/2026"): the meta line a news front, a blog's
+"Alan Woinski | 3 days ago", "Beth Mole – 3/7/2026"), or a time ago with the entry's section
+after it ("9 hrs ago | Latin America"): the meta line a news front, a blog's
 index or a developer feed prints under every title. The counters change by the minute and the date says when, not what;
 the references of the development set leave such lines out of listings' entries far more often
 than they keep them (over the listing pages: 463 words of date lines out, 176 in; counters:
@@ -113,7 +114,9 @@ _DIGIT = re.compile(r"\d")
 # The dates without a number.
 _DAY_WORDS = frozenset({"yesterday", "today", "just now"})
 # (names are capitalised: the byline's part of the pattern is case-sensitive, the rest is not)
-_META_LINE = re.compile(r"(?i:" + _DATE_LINE + "|" + _COUNTERS_LINE + ")|" + _BYLINE_DATE)
+# A time ago with the entry's section after it ("9 hrs ago | Latin America"): a news front's kicker line.
+_AGO_SECTION = r"(?i:\d+\s*" + _UNIT + r"\s+ago)\s*[|·•]?\s*[A-Z][\w&' -]{0,24}"
+_META_LINE = re.compile(r"(?i:" + _DATE_LINE + "|" + _COUNTERS_LINE + ")|" + _BYLINE_DATE + "|" + _AGO_SECTION)
 
 
 def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:

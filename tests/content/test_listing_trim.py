@@ -242,6 +242,7 @@ def test_meta_text_is_a_date_a_time_ago_or_counters_only():
     assert not is_meta_text("8 weeks") and not is_meta_text("comments") and not is_meta_text("available now | Mar 5")
     assert not is_meta_text("Opens Apr 8")
     assert is_meta_text("May 28-29 '26") and is_meta_text("Mar 16 – 20, 2026")  # (an event's days)
+    assert is_meta_text("9 hrs ago | Latin America") and not is_meta_text("2 days ago see more details here")
 
 
 def tile(n: int) -> str:
