@@ -265,3 +265,10 @@ def test_a_linked_tiles_date_goes(algo):
     text = joined_selection(algo, html, "https://example.com/desks")
     assert "Oak writing desk model 4 with two drawers" in text
     assert "Mar 5, 2026" not in text
+
+
+def test_an_entrys_kicker_goes_but_an_unnamed_label_stays(algo):
+    kickers = ["World", "Science", "Business", "Culture", "Sport"]
+    text = joined_selection(algo, feed(lambda n: f"<div class='tease__eyebrow'>{kickers[n]} desk</div><div class='place'>{kickers[n]} bureau</div>"), URL)
+    assert "Science desk" not in text
+    assert "Science bureau" in text
