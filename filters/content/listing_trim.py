@@ -41,9 +41,9 @@ rows: a row's date is a column's value), a line of at most ``META_MAX_CHARS`` wh
 2026", "Updated March 2, 2026"), a time ago ("4 hrs ago", "9d"), counters ("84 reactions",
 "9 comments", "3 min read") or a byline with its date (capitalised names, a separator, a date:
 "Alan Woinski | 3 days ago", "Beth Mole – 3/7/2026"), or a time ago with the entry's section
-after it ("9 hrs ago | Latin America"); and a kicker of at most ``KICKER_MAX_CHARS`` whose class
-(or its parent's) names it so ("c-tease__eyebrow", "RubricWrapper": the section's label over the
-title): the meta line a news front, a blog's
+after it ("9 hrs ago | Latin America"); and a kicker or a byline of at most
+``NAMED_META_MAX_CHARS`` whose class (or its parent's) names it so ("c-tease__eyebrow",
+"RubricWrapper": the section's label over the title; "BylinesWrapper"): the meta line a news front, a blog's
 index or a developer feed prints under every title. The counters change by the minute and the date says when, not what;
 the references of the development set leave such lines out of listings' entries far more often
 than they keep them (over the listing pages: 463 words of date lines out, 176 in; counters:
@@ -112,10 +112,11 @@ _COUNTERS_LINE = r"(?=\D*\d)(?:" + _COUNTER + r"\s*[·•|,]?\s*)+"
 # 3/7/2026", "Jess Lee for The DEV Team ・ Feb 17").
 _NAME = r"[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|and|&|de|van|von|for|the|The))*"
 _BYLINE_DATE = r"(?:[Bb]y\s+)?" + _NAME + r"(?:\s*,\s*" + _NAME + r")*\s*(?:[|·•–—・]|\s-|\son)\s*(?i:" + _DATE_LINE + r")\s*\|?"
-# A kicker: the section's or the story type's label a theme prints over an entry's title, named so.
-_KICKER = re.compile(r"eyebrow|kicker|rubric|overline", re.IGNORECASE)
-# ... a label, not a sentence.
-KICKER_MAX_CHARS = 40
+# A kicker (the section's or the story type's label a theme prints over an entry's title) or a
+# byline, named so by its class.
+_NAMED_META = re.compile(r"eyebrow|kicker|rubric|overline|byline", re.IGNORECASE)
+# ... a label or names, not a sentence.
+NAMED_META_MAX_CHARS = 60
 _DIGIT = re.compile(r"\d")
 # The dates without a number.
 _DAY_WORDS = frozenset({"yesterday", "today", "just now"})
@@ -452,7 +453,7 @@ def _meta_lines(f: feat.Features, m: int, found_before) -> list[int]:
         if chars <= META_MAX_CHARS and _whole_line(f, i):
             same = f.parent[i] == read and f.chars[read] == chars  # (a wrapper's text, read already: not meta)
             read = i
-            if (chars <= KICKER_MAX_CHARS and _is_kicker(f, i)) or (not same and is_meta_text(dom.text_of(f.elements[i]))):
+            if (chars <= NAMED_META_MAX_CHARS and _named_meta(f, i)) or (not same and is_meta_text(dom.text_of(f.elements[i]))):
                 found.append(i)
                 i += f.count[i]
                 continue
@@ -460,9 +461,10 @@ def _meta_lines(f: feat.Features, m: int, found_before) -> list[int]:
     return found
 
 
-def _is_kicker(f: feat.Features, i: int) -> bool:
-    """Whether element ``i`` or its parent is named as a kicker ("c-tease__eyebrow", "rubric")."""
-    return _KICKER.search(f.elements[i].get("class") or "") is not None or _KICKER.search(f.elements[f.parent[i]].get("class") or "") is not None
+def _named_meta(f: feat.Features, i: int) -> bool:
+    """Whether element ``i`` or its parent is named as a kicker or a byline ("c-tease__eyebrow",
+    "RubricWrapper", "BylinesWrapper")."""
+    return _NAMED_META.search(f.elements[i].get("class") or "") is not None or _NAMED_META.search(f.elements[f.parent[i]].get("class") or "") is not None
 
 
 def is_meta_text(text: str) -> bool:
