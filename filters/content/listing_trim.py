@@ -36,7 +36,8 @@ classes up to the entry), but one component under other wrappers is rendered twi
 for wide screens under the headline, and again in a stack for narrow ones); a sentence said
 twice is a summary.
 
-``remove_entry_meta`` removes, in every entry of such a listing or cards' group (not a table's
+``remove_entry_meta`` removes, in every entry of such a listing or cards' group, from
+``META_MIN_ENTRIES`` entries on (a meta line needs no comparison between entries; not a table's
 rows: a row's date is a column's value), a line of at most ``META_MAX_CHARS`` whose whole text is a date ("Feb 9,
 2026", "Updated March 2, 2026"), a time ago ("4 hrs ago", "9d"), counters ("84 reactions",
 "9 comments", "3 min read") or a byline with its date (capitalised names, a separator, a date:
@@ -112,6 +113,8 @@ _COUNTERS_LINE = r"(?=\D*\d)(?:" + _COUNTER + r"\s*[·•|,]?\s*)+"
 # 3/7/2026", "Jess Lee for The DEV Team ・ Feb 17").
 _NAME = r"[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|and|&|de|van|von|for|the|The))*"
 _BYLINE_DATE = r"(?:[Bb]y\s+)?" + _NAME + r"(?:\s*,\s*" + _NAME + r")*\s*(?:[|·•–—・]|\s-|\son)\s*(?i:" + _DATE_LINE + r")\s*\|?"
+# A meta line needs no comparison between entries (a label does): a group of this many is a listing.
+META_MIN_ENTRIES = 3
 # A kicker (the section's or the story type's label a theme prints over an entry's title) or a
 # byline, named so by its class.
 _NAMED_META = re.compile(r"eyebrow|kicker|rubric|overline|byline", re.IGNORECASE)
@@ -158,20 +161,20 @@ def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[in
     return ctx.kill_all(doomed, "auto", "a label every entry of the listing repeats")
 
 
-def _is_listing(f: feat.Features, nodes: list[int], members: list[int], rows: bool = False) -> bool:
+def _is_listing(f: feat.Features, nodes: list[int], members: list[int], rows: bool = False, min_entries: int = MIN_ENTRIES) -> bool:
     """Whether ``members`` are enough entries of a listing inside the selection ``nodes``, most
     of them with a linked title (not a plan's or a product's feature cards, nor a table's rows
     unless ``rows``)."""
-    if len(members) < MIN_ENTRIES or (f.tags[members[0]] in _ROW_TAGS and not rows) or not f.inside_any(members[0], nodes):
+    if len(members) < min_entries or (f.tags[members[0]] in _ROW_TAGS and not rows) or not f.inside_any(members[0], nodes):
         return False
     return sum(1 for m in members if listings.has_linked_heading(f, m) or _has_linked_aria_heading(f, m)) >= TITLED_MIN_SHARE * len(members)
 
 
-def _is_linked_cards(f: feat.Features, nodes: list[int], members: list[int]) -> bool:
+def _is_linked_cards(f: feat.Features, nodes: list[int], members: list[int], min_entries: int = MIN_ENTRIES) -> bool:
     """Whether ``members`` are enough cards inside the selection ``nodes``, at least
     ``LINKED_MIN_SHARE`` of them holding a link (a shop's or a catalogue's tiles, titled by a link
     without a heading), not a table's rows."""
-    if len(members) < MIN_ENTRIES or f.tags[members[0]] in _ROW_TAGS or not f.inside_any(members[0], nodes):
+    if len(members) < min_entries or f.tags[members[0]] in _ROW_TAGS or not f.inside_any(members[0], nodes):
         return False
     return sum(1 for m in members if f.links[m]) >= LINKED_MIN_SHARE * len(members)
 
@@ -428,20 +431,22 @@ def remove_entry_meta(f: feat.Features, nodes: list[int], groups: list[list[int]
     docstring); returns how many elements were removed."""
     page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: dict[int, object] = {}  # (nested groups walk the same elements: each line found once)
+    named: dict[str, bool] = {}  # (class list -> whether it names a kicker or a byline)
     for members in groups:
-        if not (_is_listing(f, nodes, members) or _is_linked_cards(f, nodes, members)):
+        if not (_is_listing(f, nodes, members, min_entries=META_MIN_ENTRIES) or _is_linked_cards(f, nodes, members, min_entries=META_MIN_ENTRIES)):
             continue
         for m in members:
-            for i in _meta_lines(f, m, doomed):
+            for i in _meta_lines(f, m, doomed, named):
                 if dom.is_inside(f.elements[i], page):
                     doomed[i] = f.elements[i]
     return ctx.kill_all(doomed.values(), "auto", "a listing entry's date or counters")
 
 
-def _meta_lines(f: feat.Features, m: int, found_before) -> list[int]:
+def _meta_lines(f: feat.Features, m: int, found_before, named: dict[str, bool]) -> list[int]:
     """The outermost elements of entry ``m`` that are a whole line (``_whole_line``) of at most
-    ``META_MAX_CHARS`` saying only a date, a time ago or counters; headings, and the lines in
-    ``found_before``, are not looked into."""
+    ``META_MAX_CHARS`` that are a meta line (``is_meta_text``) or a class-named kicker or byline of
+    at most ``NAMED_META_MAX_CHARS``; headings, and the lines in
+    ``found_before``, are not looked into; ``named`` memoises the class test (``_named_meta``)."""
     found = []
     read = -1  # (the last element whose text was read: a child holding all of it says the same)
     i, end = m + 1, m + f.count[m]
@@ -453,7 +458,7 @@ def _meta_lines(f: feat.Features, m: int, found_before) -> list[int]:
         if chars <= META_MAX_CHARS and _whole_line(f, i):
             same = f.parent[i] == read and f.chars[read] == chars  # (a wrapper's text, read already: not meta)
             read = i
-            if (chars <= NAMED_META_MAX_CHARS and _named_meta(f, i)) or (not same and is_meta_text(dom.text_of(f.elements[i]))):
+            if (chars <= NAMED_META_MAX_CHARS and _named_meta(f, i, named)) or (not same and is_meta_text(dom.text_of(f.elements[i]))):
                 found.append(i)
                 i += f.count[i]
                 continue
@@ -461,14 +466,23 @@ def _meta_lines(f: feat.Features, m: int, found_before) -> list[int]:
     return found
 
 
-def _named_meta(f: feat.Features, i: int) -> bool:
+def _named_meta(f: feat.Features, i: int, named: dict[str, bool]) -> bool:
     """Whether element ``i`` or its parent is named as a kicker or a byline ("c-tease__eyebrow",
-    "RubricWrapper", "BylinesWrapper")."""
-    return _NAMED_META.search(f.elements[i].get("class") or "") is not None or _NAMED_META.search(f.elements[f.parent[i]].get("class") or "") is not None
+    "RubricWrapper", "BylinesWrapper"); ``named`` holds the answers per class list read so far
+    (entries repeat their template's classes)."""
+    return _is_named_meta(f.elements[i].get("class") or "", named) or _is_named_meta(f.elements[f.parent[i]].get("class") or "", named)
+
+
+def _is_named_meta(names: str, named: dict[str, bool]) -> bool:
+    found = named.get(names)
+    if found is None:
+        found = named[names] = _NAMED_META.search(names) is not None
+    return found
 
 
 def is_meta_text(text: str) -> bool:
-    """Whether ``text`` is only a date, a time ago or counters."""
+    """Whether ``text`` is only a date, a time ago, counters, a byline with its date, or a time ago
+    with a section's name."""
     if _DIGIT.search(text) is None:  # (one quick scan: most short lines of an entry hold no number)
         return text.lower() in _DAY_WORDS
     return _META_LINE.fullmatch(text) is not None

@@ -275,3 +275,15 @@ def test_an_entrys_kicker_and_byline_go_but_an_unnamed_label_stays(algo):
     assert "Science desk" not in text
     assert "Reporter Science" not in text
     assert "Science bureau" in text
+
+
+def test_three_entries_lose_their_dates_but_keep_their_labels(algo):
+    entries = "".join(
+        f"<div class='story'><h2><a href='/posts/{n}'>How we rebuilt search for release number {n}</a></h2>"
+        f"<p>What changed in the search cluster {n} and what it cost us, told by the team.</p>"
+        f"<div class='date'>Feb {n + 3}, 2026</div><div class='cta'><a href='/posts/{n}'>Read the story</a></div></div>"
+        for n in range(3))
+    html = f"<html><body><main><h1>Latest posts</h1><div class='feed'>{entries}</div></main></body></html>"
+    text = joined_selection(algo, html, URL)
+    assert "Feb 4, 2026" not in text
+    assert text.count("Read the story") == 3  # (three entries are too few to tell a label from a shared value)
