@@ -37,7 +37,9 @@ def test_other_pages_have_no_kind(head):
 
 def shop_page(head: str) -> str:
     description = "".join(f"<p>This stoneware mug is wheel thrown and glazed by hand, detail {i}, safe in the dishwasher.</p>" for i in range(6))
-    copy = "<div class='tab-panel'><p>Make each cup of tea feel special with a speckled glaze, fired twice.</p></div>"
+    # (the copy with a line of its own: a block and its copy side by side in another class are a
+    # screen-size pair on any page, screen_copies.py)
+    copy = "<div class='tab-panel'><p>Make each cup of tea feel special with a speckled glaze, fired twice.</p><p>Gift box included.</p></div>"
     body = (f"<main><h1>Stoneware mug</h1><div>{description}</div>"
             f"<div><p>Make each cup of tea feel special with a speckled glaze, fired twice.</p></div>{copy}</main>")
     return page(head, body)

@@ -51,6 +51,11 @@ from . import page_heading
 from . import letter_index
 from . import filler
 from . import embed_codes
+from . import data_tables
+from . import marked_prose
+from . import screen_copies
+from . import quotes
+from . import entry_cards
 from .consent import remove_consent_dialogs
 from ..learn import classifier
 from .base import ContentAlgorithm, Selection, register
@@ -180,16 +185,21 @@ class Auto(ContentAlgorithm):
         selected = [f.elements[i] for i in nodes]
         if discussion or forum or discussion_rules.has_poster_stats(selected):  # signatures and poster stats under every post, the other threads listed (discussion.py)
             removed += discussion_rules.remove_post_furniture(selected, ctx)
+            if discussion or forum:  # (quotes.py: a reply's quote of an earlier post)
+                removed += quotes.remove_post_repeats(f, nodes, ctx)
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=discussion_rules.OTHER_THREADS_HEADING)
         if not forum:
             removed += sections.remove_elsewhere_sections(f, nodes, ctx, also=product.OTHER_ITEMS_HEADING)  # (product.py: shops' words)
             removed += product.remove_pseudo_headed_sections(f, nodes, ctx)
         removed += product.remove_repeated_blocks(f, nodes, ctx)  # (product.py: copies of one text)
+        removed += screen_copies.remove_sibling_copies(f, nodes, ctx)  # (screen_copies.py: a block built twice, side by side)
         removed += footers.remove_site_footers(f, nodes, ctx)  # (footers.py: the page's footer landmark)
+        removed += footers.remove_proseless_footers(f, nodes, ctx, self.options.prose_min_chars)  # (footers.py: a footer of names, bigger than the text)
         removed += product.remove_action_labels(f, nodes, ctx)  # (product.py: "Quick view", "Learn more")
         if not forum and not discussion:
             removed += listing_trim.remove_entry_labels(f, nodes, choice.groups, ctx)  # (listing_trim.py: "Apply now" in every entry)
             removed += listing_trim.remove_entry_copies(f, nodes, choice.groups, ctx)  # (listing_trim.py: an entry's title twice)
+            removed += listing_trim.remove_entry_meta(f, nodes, choice.groups, ctx)  # (listing_trim.py: "Feb 9, 2026", "84 reactions")
         removed += filler.remove_filler_blocks(f, nodes, ctx)  # (filler.py: "word word word ..." a script measured with)
         removed += embed_codes.remove_embed_codes(f, nodes, ctx)  # (embed_codes.py: a player's <iframe> code to copy)
         removed += collection_rules.remove_untabbed_repeat_links(f, nodes, ctx)  # (collections.py: a tile's second link)
@@ -465,6 +475,7 @@ class Auto(ContentAlgorithm):
         if not article and not forum:
             spared |= listings.entry_headers(f, kinds, nodes, groups)  # (listings.py: every entry's title part)
             spared |= listings.marked_titles(f, kinds, nodes, groups)  # (listings.py: a sponsored entry's title)
+            spared |= entry_cards.marked_cards(f, kinds, nodes, groups, ctx)  # (entry_cards.py: a listing's entries drawn as "PagePromo" cards)
             spared |= letter_index.index_entries(f, kinds, nodes)  # (letter_index.py: an A-Z index's entries)
             if not discussion and all_prose < self.options.article_prose_chars:  # (listing_recall.py: a listing in several groups; not a thread's posts, not an article's teasers)
                 spared |= listing_recall.spared_group_entries(f, kinds, nodes, groups, self.options.boilerplate_max_share)
@@ -472,6 +483,8 @@ class Auto(ContentAlgorithm):
         if not forum:
             spared |= collection_rules.shop_grid_wrappers(f, nodes, groups)  # (collections.py: a grid of names and prices)
             spared |= listings.entry_summaries(f, kinds, nodes, groups, self.options.record_min_items)  # (listings.py: a tile's marked summary sentence)
+        spared |= data_tables.data_cells(f, kinds, nodes, self.options.link_list_min_links)  # (data_tables.py: a data table's cells of linked names)
+        spared |= marked_prose.prose_holders(f, kinds, nodes, self.options.prose_min_chars, self.options.boilerplate_max_share)  # (marked_prose.py: a marked block holding most of the prose)
         doomed: list[tuple[int, str]] = []
         kept: set[int] = set()
         for root in nodes:

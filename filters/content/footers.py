@@ -3,10 +3,13 @@ its legal small print, store finder and newsletter, when the selection is wide e
 (a product page's body, its main wrapper).
 
 A footer inside an ``<article>`` or ``<section>`` is that part's own (its tags, its author's card)
-and stays.
+and stays. A footer holding more than half the selection's text stays too (a page that is mostly
+footer), unless it holds next to none of the selection's prose while the rest of the selection is
+a text of its own (``remove_proseless_footers``: the towns a business serves, listed in its footer).
 """
 from __future__ import annotations
 
+from .. import dom
 from ..context import PageContext
 from . import features as feat
 
@@ -40,3 +43,43 @@ def _ancestors_up_to(el, root):
         yield a
         if a is root:
             return
+
+
+# A footer holding most of the selection's text still goes when it holds at most this share of
+# its prose (a list of the towns a business serves, 21,000 characters without a sentence) ...
+PROSELESS_MAX_SHARE = 0.1
+# ... and the selection holds at least this much prose outside it (the page's own text).
+PROSELESS_MIN_PROSE = 1000
+
+
+def remove_proseless_footers(f: feat.Features, nodes: list[int], ctx: PageContext, prose_min_chars: int) -> int:
+    """Remove, inside the selection ``nodes``, the site's footer landmarks too big for
+    ``remove_site_footers`` (over ``FOOTER_MAX_SHARE`` of the selection's text) that hold next to
+    none of its prose while the rest of it is a text of its own (``PROSELESS_MAX_SHARE``,
+    ``PROSELESS_MIN_PROSE``, prose as ``auto`` counts it); returns how many were removed.
+
+    A page whose footer lists every town a business serves (one block of names, no sentence)
+    holds more text in its footer than in its content, and the size limit kept that footer."""
+    total = sum(f.chars[i] for i in nodes)
+    big = [i for root in nodes for i in range(root + 1, root + f.count[root])
+           if f.tags[i] == "footer" and f.chars[i] > FOOTER_MAX_SHARE * total and not _owned(f, i, root)]
+    if not big:
+        return 0  # (the prose is counted only on the pages with such a footer)
+    prose = f.prose_chars(nodes, prose_min_chars)
+    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
+    doomed = []
+    for i in big:
+        inside = f.prose_chars([i], prose_min_chars)
+        if inside <= PROSELESS_MAX_SHARE * prose and prose - inside >= PROSELESS_MIN_PROSE and dom.is_inside(f.elements[i], page):
+            doomed.append(f.elements[i])
+    return ctx.kill_all(doomed, "auto", "the site's footer (no sentence of the page's text)")
+
+
+def _owned(f: feat.Features, i: int, root: int) -> bool:
+    """Whether footer ``i`` sits in an article, section, blockquote or aside below ``root`` (that part's own footer)."""
+    i = f.parent[i]
+    while i > root:
+        if f.tags[i] in _OWNERS:
+            return True
+        i = f.parent[i]
+    return False

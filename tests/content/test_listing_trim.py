@@ -85,6 +85,36 @@ def test_nested_cards_sharing_one_value_keep_it(algo):
     assert text.count("Honoree") == 15
 
 
+def test_a_component_rendered_twice_under_other_wrappers_is_read_once(algo):
+    # (the author component twice in each card, in one tag and class: under the headline for wide
+    # screens, in a wrapper of its own for narrow ones; a class named "byline" would be a named
+    # meta line, removed by remove_entry_meta)
+    # (each copy in a row of one class: the copies' parents are alike, their wrappers above are not)
+    card = ("<div class='card'><div class='wide'><h3><a href='/s/{n}'>Storm season starts early in the north, part {n}</a></h3>"
+            "<div class='row'><div class='author'>{author}</div></div></div>"
+            "<div class='narrow'><div class='stack'><div class='row'><div class='author'>{author}</div></div><span>{n} min read</span></div></div>"
+            "<p>Forecasters expect more rain than usual this year, report {n} says, and farmers are planting later.</p></div>")
+    authors = ["Maria Lopez", "Kenji Sato", "Amara Obi", "Lena Vogel", "Tom Baker"]
+    body = "".join(card.format(n=n, author=a) for n, a in enumerate(authors))
+    text = joined_selection(algo, f"<html><body><main><h1>Weather</h1><div class='cards'>{body}</div></main></body></html>", URL)
+    assert text.count("Kenji Sato") == 1
+    assert "farmers are planting later" in text
+
+
+def test_a_jump_to_a_place_on_the_page_in_every_entry_goes(algo):
+    # (shown twice in each entry and leading to one place: a shared page's link would stay, a jump goes)
+    back = "<p class='back'><a href='#winners'>Back to winners</a></p>"
+    html = listing(lambda n: back + back)
+    text = joined_selection(algo, html, URL)
+    assert "Back to winners" not in text
+    assert "Backend engineer number 3" in text
+
+
+def test_a_shared_pages_link_in_every_entry_stays(algo):
+    html = listing(lambda n: "<p class='back'><a href='/winners'>All winners</a></p>")
+    assert joined_selection(algo, html, URL).count("All winners") == len(PLACES)
+
+
 def test_labels_in_cards_without_linked_titles_stay(algo):
     # Plans and feature cards are no listing's entries: what every card says is what each plan includes.
     card = ("<div class='plan'><h3>Plan number {0} for growing teams</h3><p>Everything a team of {0}0 people needs to ship, "
@@ -117,11 +147,12 @@ def test_a_label_in_an_element_without_a_class_goes(algo):
 
 
 def test_a_fields_values_stay_when_entries_show_two(algo):
-    # Each entry shows one date of two: a field whose values differ from entry to entry, kept.
-    dates = "<div class='when'><span class='date'>{0}</span></div>"
-    text = joined_selection(algo, listing(lambda n: dates.format("March 6" if n % 2 else "March 5")), URL)
-    assert text.count("March 6") == 3
-    assert text.count("March 5") == 3
+    # Each entry shows one shift of two: a field whose values differ from entry to entry, kept
+    # (a date would be an entry's meta line, removed by remove_entry_meta).
+    shifts = "<div class='when'><span class='shift'>{0}</span></div>"
+    text = joined_selection(algo, listing(lambda n: shifts.format("Night shift" if n % 2 else "Day shift")), URL)
+    assert text.count("Night shift") == 3
+    assert text.count("Day shift") == 3
 
 
 def test_labels_over_their_own_lists_stay(algo):
@@ -171,3 +202,88 @@ def test_a_value_after_its_fields_name_stays_when_every_entry_shares_it(algo):
                 "<div class='spec'>Perks: <div class='value check'>Remote friendly</div></div>")
     text = joined_selection(algo, listing(specs), URL)
     assert text.count("Remote friendly") == len(PLACES)
+
+
+def feed(meta) -> str:
+    """A feed of five stories, each with a linked title, a teaser and ``meta(n)`` under it."""
+    entries = "".join(
+        f"<div class='story'><h2><a href='/posts/{n}'>How we rebuilt search for release number {n}</a></h2>"
+        f"<p>What changed in the search cluster {n} and what it cost us, told by the team.</p>{meta(n)}</div>"
+        for n in range(5))
+    return f"<html><body><main><h1>Latest posts</h1><div class='feed'>{entries}</div></main></body></html>"
+
+
+def test_an_entrys_date_and_counters_go(algo):
+    text = joined_selection(algo, feed(lambda n: f"<div class='date'>Feb {n + 3}, 2026</div>"
+                                              f"<div class='stats'><a href='/posts/{n}#c'>{n + 7} comments</a> · <span>{n + 2} min read</span></div>"
+                                              f"<span class='ago'>{n + 1} hrs ago</span>"), URL)
+    assert "How we rebuilt search for release number 2" in text
+    assert "What changed in the search cluster 2" in text
+    for gone in ("Feb 5, 2026", "9 comments", "4 min read", "3 hrs ago"):
+        assert gone not in text
+
+
+def test_a_byline_with_its_date_goes(algo):
+    text = joined_selection(algo, feed(lambda n: f"<div class='byline'>Maria Lopez · Mar 0{n + 1}, 2026</div>"), URL)
+    assert "Maria Lopez" not in text
+    assert "What changed in the search cluster 2" in text
+
+
+def test_a_line_saying_more_than_a_date_stays(algo):
+    text = joined_selection(algo, feed(lambda n: f"<div class='writer'>Maria Lopez, staff writer {n}</div><div class='when'>Opens Apr {n + 8}</div>"), URL)
+    assert "Maria Lopez, staff writer 2" in text
+    assert "Opens Apr 10" in text
+
+
+def test_meta_text_is_a_date_a_time_ago_or_counters_only():
+    from clearpage.filters.content.listing_trim import is_meta_text
+
+    assert is_meta_text("Updated March 2, 2026") and is_meta_text("9d") and is_meta_text("84 reactions Comments 9 comments")
+    assert is_meta_text("Jess Lee for The DEV Team ・ Feb 17") and is_meta_text("Alan Woinski and Kim Woinski | 3 days ago")
+    assert not is_meta_text("8 weeks") and not is_meta_text("comments") and not is_meta_text("available now | Mar 5")
+    assert not is_meta_text("Opens Apr 8")
+    assert is_meta_text("May 28-29 '26") and is_meta_text("Mar 16 – 20, 2026")  # (an event's days)
+    assert is_meta_text("9 hrs ago | Latin America") and not is_meta_text("2 days ago see more details here")
+
+
+def tile(n: int) -> str:
+    """A shop's tile: a linked name and price, no heading, and the same badge in every tile."""
+    return (f"<div class='tile'><a href='/p/{n}'><span class='name'>Oak writing desk model {n} with two drawers</span></a>"
+            f"<div class='price'>${100 + n * 15}.00, with the legs and the drawers in solid oak</div><div class='ship'>Free shipping</div></div>")
+
+
+def test_a_badge_in_every_linked_tile_without_headings_goes(algo):
+    tiles = "".join(tile(n) for n in range(6))
+    html = f"<html><body><main><h1>Desks</h1><div class='grid'>{tiles}</div></main></body></html>"
+    text = joined_selection(algo, html, "https://example.com/desks")
+    assert "Oak writing desk model 4 with two drawers" in text
+    assert "Free shipping" not in text
+
+
+def test_a_linked_tiles_date_goes(algo):
+    tiles = "".join(tile(n).replace("</div></div>", f"</div><div class='added'>Mar {n + 2}, 2026</div></div>") for n in range(6))
+    html = f"<html><body><main><h1>Desks</h1><div class='grid'>{tiles}</div></main></body></html>"
+    text = joined_selection(algo, html, "https://example.com/desks")
+    assert "Oak writing desk model 4 with two drawers" in text
+    assert "Mar 5, 2026" not in text
+
+
+def test_an_entrys_kicker_and_byline_go_but_an_unnamed_label_stays(algo):
+    kickers = ["World", "Science", "Business", "Culture", "Sport"]
+    text = joined_selection(algo, feed(lambda n: f"<div class='tease__eyebrow'>{kickers[n]} desk</div><div class='place'>{kickers[n]} bureau</div>"
+                                              f"<div class='BylinesWrapper'><span>Reporter {kickers[n]}</span></div>"), URL)
+    assert "Science desk" not in text
+    assert "Reporter Science" not in text
+    assert "Science bureau" in text
+
+
+def test_three_entries_lose_their_dates_but_keep_their_labels(algo):
+    entries = "".join(
+        f"<div class='story'><h2><a href='/posts/{n}'>How we rebuilt search for release number {n}</a></h2>"
+        f"<p>What changed in the search cluster {n} and what it cost us, told by the team.</p>"
+        f"<div class='date'>Feb {n + 3}, 2026</div><div class='cta'><a href='/posts/{n}'>Read the story</a></div></div>"
+        for n in range(3))
+    html = f"<html><body><main><h1>Latest posts</h1><div class='feed'>{entries}</div></main></body></html>"
+    text = joined_selection(algo, html, URL)
+    assert "Feb 4, 2026" not in text
+    assert text.count("Read the story") == 3  # (three entries are too few to tell a label from a shared value)
