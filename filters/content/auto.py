@@ -55,6 +55,7 @@ from . import data_tables
 from . import marked_prose
 from . import screen_copies
 from . import quotes
+from . import code_listings
 from . import entry_cards
 from .consent import remove_consent_dialogs
 from ..learn import classifier
@@ -222,6 +223,7 @@ class Auto(ContentAlgorithm):
         if not len(f):
             return None
         kinds = hints.kinds(f)
+        code_listings.unmark_code(f, kinds)  # (code_listings.py: a highlighter's "token tag" is no markup hint)
         accordions.unmark_accordion_items(f, kinds)  # (accordions.py: an FAQ's questions and answers are content)
         landmarks.unmark_main_wrappers(f, kinds, self.options.boilerplate_max_share * f.chars[0])  # (landmarks.py: "content-sidebar-wrap" around <main>)
         records = self._records(f)
@@ -495,6 +497,9 @@ class Auto(ContentAlgorithm):
                 if why:
                     doomed.append((i, why))
                     i += f.count[i]  # skip the subtree
+                elif f.tags[i] in code_listings.CODE_TAGS:  # (code_listings.py: a listing is kept or cut whole)
+                    kept.update(range(i, i + f.count[i]))
+                    i += f.count[i]
                 else:
                     kept.add(i)
                     i += 1

@@ -6,7 +6,8 @@ a landing page's slides, its partners' strip, an address block. A reader page ha
 stylesheet, so it showed both, every story twice. The two copies are siblings holding the same
 text word for word in elements of another tag or class (a list's entries that repeat, one story
 twice in a feed, share their class: those are entries, not copies; a table's cells and rows are
-its data, equal values in two columns of a comparison; headings are left alone).
+its data, equal values in two columns of a comparison; headings are left alone, and so are a
+code listing's lines: a statement written twice is the code's).
 ``remove_sibling_copies`` removes, inside the selection, the later of two such siblings holding
 at least ``COPY_MIN_CHARS`` characters.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from .. import dom
 from ..context import PageContext
+from . import code_listings
 from . import features as feat
 
 # A copy this long is a block rendered twice; shorter twins ("Read more" beside "Read more") are
@@ -30,9 +32,10 @@ def remove_sibling_copies(f: feat.Features, nodes: list[int], ctx: PageContext) 
     many were removed."""
     same_size: dict[tuple[int, int], list[int]] = {}  # (parent, characters) -> siblings (a copy has its original's length)
     chars, parent, tags = f.chars, f.parent, f.tags
+    in_code = code_listings.inside_code(f)  # (a statement written twice is the code's)
     for root in nodes:
         for i in range(root + 1, root + f.count[root]):
-            if chars[i] >= COPY_MIN_CHARS and tags[i] not in _NOT_COPIES:
+            if chars[i] >= COPY_MIN_CHARS and tags[i] not in _NOT_COPIES and i not in in_code:
                 same_size.setdefault((parent[i], chars[i]), []).append(i)
     page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed = []
