@@ -305,9 +305,9 @@ def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
         selection = algorithm.select(doc, ctx)
         if selection is None:
             continue
-        if _holds_chars(selection.nodes, min_chars):
+        chars = _counted_chars(selection.nodes, min_chars)
+        if chars >= min_chars:
             return selection
-        chars = sum(len(dom.text_of(n)) for n in selection.nodes)
         if chars > best_chars:
             best, best_chars = selection, chars
     return best
@@ -319,11 +319,12 @@ def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
 _COUNTED_PREFIX_CHARS = 4096
 
 
-def _holds_chars(nodes, minimum: int) -> bool:
-    """Whether ``sum(len(dom.text_of(n)) for n in nodes) >= minimum``. Each node's text is
-    collapsed only up to ``_COUNTED_PREFIX_CHARS`` first: the collapsed prefix of a text is never
-    longer than the collapsed text (its words are the text's first words, the last perhaps cut
-    short), so a sum of those that reaches ``minimum`` answers; else the whole texts are counted."""
+def _counted_chars(nodes, minimum: int) -> int:
+    """``sum(len(dom.text_of(n)) for n in nodes)``, or a count of at least ``minimum`` that stops
+    short of it once the selection is known to hold ``minimum``. Each node's text is collapsed only
+    up to ``_COUNTED_PREFIX_CHARS`` first: the collapsed prefix of a text is never longer than the
+    collapsed text (its words are the text's first words, the last perhaps cut short), so a sum of
+    those that reaches ``minimum`` answers; else the whole texts are counted."""
     total = 0
     for node in nodes:
         if len(node) == 0:
@@ -331,8 +332,8 @@ def _holds_chars(nodes, minimum: int) -> bool:
         else:
             total += len(dom.collapse(dom.string_of(node)[:_COUNTED_PREFIX_CHARS]))
         if total >= minimum:
-            return True
-    return sum(len(dom.text_of(n)) for n in nodes) >= minimum
+            return total
+    return sum(len(dom.text_of(n)) for n in nodes)
 
 
 def _text_of(nodes, settings, exclude: frozenset = frozenset()) -> Callable[[], str]:

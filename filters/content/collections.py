@@ -86,10 +86,9 @@ def remove_facet_panels(f: feat.Features, nodes: list[int], ctx: PageContext) ->
 
 
 def _is_facet_panel(el, cls: str | None, ident: str | None) -> bool:
-    """Whether ``el`` (whose class and id are ``cls`` and ``ident``) is named as a filter panel,
-    not as the filtered items, and holds no sentence."""
-    if not cls and not ident:
-        return False  # (most elements: no name to read)
+    """Whether ``el`` (whose class and id are ``cls`` and ``ident``, one of them set: the caller
+    skips the elements without a name, most of them) is named as a filter panel, not as the
+    filtered items, and holds no sentence."""
     name = f"{cls or ''} {ident or ''}"
     low = name.lower()
     if "facet" not in low and "filter" not in low and "refine" not in low:

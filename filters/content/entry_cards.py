@@ -54,14 +54,14 @@ def marked_cards(f: feat.Features, kinds: list[int], nodes: list[int], groups: l
         cards = {m: card for m in members if (card := _card(f, kinds, m)) is not None}
         by_class: dict[str, int] = {}
         for card in cards.values():
-            name = f.elements[card].get("class") or ""
+            name = f.classes[card] or ""
             by_class[name] = by_class.get(name, 0) + 1
         common = max(by_class.items(), key=lambda kv: kv[1], default=("", 0))
         if common[1] < CARDS_MIN_SHARE * len(members):
             continue
         stem = _stem(common[0])
         for m, card in cards.items():
-            if (f.elements[card].get("class") or "") == common[0]:
+            if (f.classes[card] or "") == common[0]:
                 spared.update(_card_parts(f, kinds, m, card, stem))
     return spared
 
@@ -73,7 +73,7 @@ def _card(f: feat.Features, kinds: list[int], m: int) -> int | None:
     minimum = CARD_SHARE * f.chars[m]
     while True:
         if kinds[i] == hints.BOILERPLATE:
-            return None if _CAROUSEL.search(hints.names_of(f.elements[i])) else i
+            return None if _CAROUSEL.search(hints.names_at(f, i)) else i
         inner = [j for j in f.children(i) if f.chars[j] >= minimum]
         if len(inner) != 1:
             return None
@@ -100,7 +100,7 @@ def _card_parts(f: feat.Features, kinds: list[int], m: int, card: int, stem: str
     end = card + f.count[card]
     j = card
     while j < end:
-        if kinds[j] in _MARKED and j != card and not _named_after(f.elements[j], stem):
+        if kinds[j] in _MARKED and j != card and not _named_after(f.classes[j], stem):
             j += f.count[j]  # (another marked part: judged as before)
             continue
         parts.append(j)
@@ -108,6 +108,6 @@ def _card_parts(f: feat.Features, kinds: list[int], m: int, card: int, stem: str
     return parts
 
 
-def _named_after(el, stem: str) -> bool:
-    """Whether one of ``el``'s class names starts with ``stem``."""
-    return bool(stem) and any(name.startswith(stem) for name in (el.get("class") or "").split())
+def _named_after(cls: str | None, stem: str) -> bool:
+    """Whether one of the class names ``cls`` starts with ``stem``."""
+    return bool(stem) and any(name.startswith(stem) for name in (cls or "").split())

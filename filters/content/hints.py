@@ -67,16 +67,15 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 def names_of(el) -> str:
     """The element's class and id, one string (empty when it has neither)."""
-    cls = el.get("class")
-    ident = el.get("id")
-    if cls and ident:
-        return cls + " " + ident
-    return cls or ident or ""
+    return _joined_names(el.get("class"), el.get("id"))
 
 
 def names_at(f, i: int) -> str:
     """``names_of`` element ``i`` of the features ``f``, from the class and id the walk read."""
-    cls, ident = f.classes[i], f.ids[i]
+    return _joined_names(f.classes[i], f.ids[i])
+
+
+def _joined_names(cls: str | None, ident: str | None) -> str:
     if cls and ident:
         return cls + " " + ident
     return cls or ident or ""
@@ -121,9 +120,7 @@ def hint(el, tag: str) -> int:
     itemprop = get("itemprop") if "itemprop" in names else None
     cls = get("class") if "class" in names else None
     ident = get("id") if "id" in names else None
-    if not (role or itemprop or cls or ident):
-        return _TAG_ONLY.get(tag, NEUTRAL)
-    return _markup_hint(tag, role, itemprop, cls, ident)
+    return _hint_of(tag, role, itemprop, cls, ident)
 
 
 _TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in BOILERPLATE_TAGS}}
@@ -135,7 +132,11 @@ def hint_at(f, i: int) -> int:
     tag = f.tags[i]
     if tag in _PAGE_TAGS:
         return NEUTRAL
-    role, itemprop, cls, ident = f.roles[i], f.itemprops[i], f.classes[i], f.ids[i]
+    return _hint_of(tag, f.roles[i], f.itemprops[i], f.classes[i], f.ids[i])
+
+
+def _hint_of(tag: str, role: str | None, itemprop: str | None, cls: str | None, ident: str | None) -> int:
+    """The hint of a non-page element from its tag and markup names (``kinds`` inlines this)."""
     if role or itemprop or cls or ident:
         return _markup_hint(tag, role, itemprop, cls, ident)
     return _TAG_ONLY.get(tag, NEUTRAL)

@@ -165,18 +165,21 @@ def _is_listing(f: feat.Features, nodes: list[int], members: list[int], rows: bo
     """Whether ``members`` are enough entries of a listing inside the selection ``nodes``, most
     of them with a linked title (not a plan's or a product's feature cards, nor a table's rows
     unless ``rows``)."""
-    if len(members) < min_entries or (f.tags[members[0]] in _ROW_TAGS and not rows) or not f.inside_any(members[0], nodes):
-        return False
-    return sum(1 for m in members if listings.has_linked_heading(f, m) or _has_linked_aria_heading(f, m)) >= TITLED_MIN_SHARE * len(members)
+    return (_enough_entries(f, nodes, members, rows, min_entries)
+            and sum(1 for m in members if listings.has_linked_heading(f, m) or _has_linked_aria_heading(f, m)) >= TITLED_MIN_SHARE * len(members))
 
 
 def _is_linked_cards(f: feat.Features, nodes: list[int], members: list[int], min_entries: int = MIN_ENTRIES) -> bool:
     """Whether ``members`` are enough cards inside the selection ``nodes``, at least
     ``LINKED_MIN_SHARE`` of them holding a link (a shop's or a catalogue's tiles, titled by a link
     without a heading), not a table's rows."""
-    if len(members) < min_entries or f.tags[members[0]] in _ROW_TAGS or not f.inside_any(members[0], nodes):
-        return False
-    return sum(1 for m in members if f.links[m]) >= LINKED_MIN_SHARE * len(members)
+    return _enough_entries(f, nodes, members, False, min_entries) and sum(1 for m in members if f.links[m]) >= LINKED_MIN_SHARE * len(members)
+
+
+def _enough_entries(f: feat.Features, nodes: list[int], members: list[int], rows: bool, min_entries: int) -> bool:
+    """Whether ``members`` are at least ``min_entries`` entries inside the selection ``nodes``,
+    not a table's rows unless ``rows``."""
+    return len(members) >= min_entries and (rows or f.tags[members[0]] not in _ROW_TAGS) and f.inside_any(members[0], nodes)
 
 
 def _has_linked_aria_heading(f: feat.Features, m: int) -> bool:
@@ -424,7 +427,6 @@ def _text(f: feat.Features, i: int, text_of: dict[int, str]) -> str:
     return text
 
 
-
 def remove_entry_meta(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:
     """Remove the meta lines (a date, a time ago, counters) of the entries of the listings among
     the groups of records ``groups`` inside the selection ``nodes`` (see the module's
@@ -470,7 +472,7 @@ def _named_meta(f: feat.Features, i: int, named: dict[str, bool]) -> bool:
     """Whether element ``i`` or its parent is named as a kicker or a byline ("c-tease__eyebrow",
     "RubricWrapper", "BylinesWrapper"); ``named`` holds the answers per class list read so far
     (entries repeat their template's classes)."""
-    return _is_named_meta(f.elements[i].get("class") or "", named) or _is_named_meta(f.elements[f.parent[i]].get("class") or "", named)
+    return _is_named_meta(f.classes[i] or "", named) or _is_named_meta(f.classes[f.parent[i]] or "", named)
 
 
 def _is_named_meta(names: str, named: dict[str, bool]) -> bool:

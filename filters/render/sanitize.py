@@ -327,7 +327,7 @@ def _list_text_into_items(root) -> None:
 def dedupe_ids(root) -> None:
     """Drop empty, repeated and reserved ids (the first holder of an id keeps it, stripped)."""
     values = _IDS(root)
-    if _ids_in_order(values):
+    if _ids_need_no_change(values):
         return  # (most pages: nothing to change, known from the values alone without a walk)
     seen: set[str] = set(RESERVED_IDS)
     for el in root.iter(etree.Element):
@@ -342,7 +342,7 @@ def dedupe_ids(root) -> None:
             el.set("id", ident)
 
 
-def _ids_in_order(values: list[str]) -> bool:
+def _ids_need_no_change(values: list[str]) -> bool:
     """Whether ids with these values (every id under a root, as ``_IDS`` lists them) need no
     change: none empty, none with whitespace around it, none repeated, none reserved."""
     distinct = set(values)

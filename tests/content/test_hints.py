@@ -5,6 +5,7 @@ import pytest
 
 from clearpage.filters import dom
 from clearpage.filters.content import hints
+from tests.content.algo_util import features_and_kinds
 
 _NAMES = [
     "", " ", "widget_", "widget_x", "widget__x", "widget_1748939365246", "hs_cos_wrapper_widget_17489", "my-widget_\n", "entry-content", "site-header",
@@ -83,28 +84,22 @@ def test_kinds_hint_elements_with_text_and_leave_textless_ones_neutral():
 
 
 def test_kinds_agree_with_hint_on_every_element_with_text():
-    from clearpage.filters.content import features as feat
-
-    body = dom.body_of(dom.parse(
+    f, _ = features_and_kinds(
         "<body class='has-sidebar'><div role='navigation'>Menu</div><div class=''>Plain</div>"
         "<span itemprop='articleBody' class='sidebar'>Body</span><div id='comments'>Said</div>"
         "<aside class='entry-content' data-x='1'>Aside</aside><p role='' id='main-content'>Text</p>"
-        "<footer>Foot</footer><main>Main</main></body>"))
-    f = feat.compute(body)
+        "<footer>Foot</footer><main>Main</main></body>")
     kinds = hints.kinds(f)
     assert kinds == [hints.hint(el, tag) for el, tag in zip(f.elements, f.tags)]
     assert {hints.BOILERPLATE, hints.CONTENT, hints.COMMENTS, hints.NEUTRAL} <= set(kinds)
 
 
 def test_hint_at_reads_the_walks_names_as_hint_reads_the_element():
-    from clearpage.filters.content import features as feat
-
-    body = dom.body_of(dom.parse(
+    f, _ = features_and_kinds(
         "<body class='has-sidebar'><div role='navigation'><img src='m.png'></div><div class=''><br></div>"
         "<span itemprop='articleBody' class='sidebar'>Body</span><div id='comments'><img src='c.png'></div>"
         "<aside class='entry-content' data-x='1'></aside><p role='' id='main-content'>Text</p>"
-        "<footer><img src='f.png'></footer><main>Main</main><div class='share'><hr></div></body>"))
-    f = feat.compute(body)
+        "<footer><img src='f.png'></footer><main>Main</main><div class='share'><hr></div></body>")
     hinted = [hints.hint_at(f, i) for i in range(len(f))]
     assert hinted == [hints.hint(el, tag) for el, tag in zip(f.elements, f.tags)]
     assert {hints.BOILERPLATE, hints.CONTENT, hints.COMMENTS, hints.NEUTRAL} <= set(hinted)
