@@ -74,6 +74,7 @@ def add_proxy(benches, name: str) -> None:
     parser.add_argument("--big-mb", type=float, default=proxy.BIG_SIZE / 2**20, metavar="MB", help="size of the slow page (default 20)")
     parser.add_argument("--no-scaling", action="store_true", help="skip the 1-worker vs 2-worker runs")
     parser.add_argument("--no-slow", action="store_true", help="skip the slow-page run")
+    parser.add_argument("--no-floor", action="store_true", help="skip the floor run (workers that only parse and serialise)")
     parser.add_argument("--json", metavar="OUT", help="also write the figures to OUT as JSON")
     parser.set_defaults(func=run_proxy)
 
@@ -89,7 +90,8 @@ def run_proxy(args) -> int:
         print(f"bench proxy: no page file at {page}", file=sys.stderr)
         return 2
     options = proxy.Options(clients=args.clients, requests=args.requests, page=page, workers=args.workers, mode=args.mode,
-                            big_bytes=int(args.big_mb * 2**20), scaling=not args.no_scaling, slow=not args.no_slow)
+                            big_bytes=int(args.big_mb * 2**20), scaling=not args.no_scaling, slow=not args.no_slow,
+                            floor=not args.no_floor)
     try:
         figures = proxy.run(options, say=lambda line: print(line, flush=True))
     except RuntimeError as exc:

@@ -180,6 +180,7 @@ class Announce:
         from mitmproxy import ctx
 
         from clearpage.addon.proxy_addon import SLOW_LANE_WORKERS
+        from clearpage.filters.bench.pipeline import FLOOR_ENV
 
         # mitmproxy has made or loaded its CA by now: keep the key owner-only.
         confdir = os.path.expanduser(ctx.options.confdir)
@@ -203,6 +204,8 @@ class Announce:
             f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
             f"  bypass: add ?clearpage=off to a URL to see the original page",
             *(f"  {note}" for note in exposure_notes(ctx.options.listen_host, ctx.options.proxyauth)),
+            *([f"  WARNING: {FLOOR_ENV}=1: the workers only parse and serialise pages, nothing is filtered (bench proxy's floor run)"]
+              if os.environ.get(FLOOR_ENV) == "1" else []),
         ]
         print("\n".join(lines), flush=True)
 

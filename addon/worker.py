@@ -5,9 +5,15 @@ then charset), runs the engine's Pipeline, encodes the output as UTF-8 and re-ap
 Content-Encoding. The Pipeline is built from the config the job names and cached by the
 config's digest, so a reloaded config is rebuilt once per worker. Every exception becomes a
 ``Reply`` with a reason: the proxy then serves the original response.
+
+``bench proxy``'s floor run starts the proxy with ``CLEARPAGE_BENCH_FLOOR=1`` in its environment:
+its workers then answer every page with lxml's parse + serialise of it and nothing else (the
+floor of ``bench pipeline``), so the run measures what the proxy's own machinery (mitmproxy, the
+hand-off to a worker, the write-back) allows before any filtering. Not for real use.
 """
 from __future__ import annotations
 
+import os
 import signal
 import time
 import traceback
@@ -15,12 +21,14 @@ from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
 from clearpage.filters import BudgetExceeded, Pipeline, language, load_config, load_config_text
+from clearpage.filters.bench.pipeline import FLOOR_ENV, floor
 from clearpage.filters.learn.memory import open_memory
 
 from . import content_coding, malloc
 
 READY = "ready"
 OK, UNCHANGED, FAILED = "ok", "unchanged", "failed"
+FLOOR_MODE = "floor"  # the mode such a reply names (in the X-Clearpage header)
 
 
 @dataclass(frozen=True)
@@ -77,8 +85,9 @@ class _Pipelines:
         return self.pipeline
 
 
-def process(job: Job, pipelines: _Pipelines) -> Reply:
-    """Filter one page; never raises."""
+def process(job: Job, pipelines: _Pipelines, floor_only: bool = False) -> Reply:
+    """Filter one page (``floor_only``: only parse and serialise it, see the module's docstring);
+    never raises."""
     started = time.perf_counter()
     try:
         try:
@@ -88,6 +97,8 @@ def process(job: Job, pipelines: _Pipelines) -> Reply:
         except content_coding.DecodeError as exc:
             return Reply(FAILED, f"undecodable body: {exc}")
         decoded_ms = (time.perf_counter() - started) * 1000
+        if floor_only:
+            return _floor_reply(html, job)
         budget = max(job.budget_ms - decoded_ms, 1.0)
         result = pipelines.get(job.config).run(
             html,
@@ -109,6 +120,12 @@ def process(job: Job, pipelines: _Pipelines) -> Reply:
     except Exception as exc:  # noqa: BLE001 - fail open on anything the engine throws
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return Reply(FAILED, f"{type(exc).__name__}: {exc} (at {where.filename}:{where.lineno})")
+
+
+def _floor_reply(html: bytes, job: Job) -> Reply:
+    """The page parsed and serialised by lxml, served like a filtered page (bench proxy's floor run)."""
+    return Reply(OK, "floor: parsed and serialised only", content_coding.encode(floor(html), job.content_encoding),
+                 "text/html", FLOOR_MODE)
 
 
 # A small article, filtered once in each mode before the worker says it is ready: whatever the
@@ -139,6 +156,7 @@ def serve(jobs: Connection, replies: Connection) -> None:
     # Ctrl-C reaches the whole process group; the parent decides when workers stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     pipelines = _Pipelines()
+    floor_only = os.environ.get(FLOOR_ENV) == "1"
     try:
         spec = jobs.recv()
         warm_up(pipelines.get(spec))
@@ -157,7 +175,7 @@ def serve(jobs: Connection, replies: Connection) -> None:
         size = len(body)
         job = replace(job, body=body)
         del body
-        replies.send(process(job, pipelines))
+        replies.send(process(job, pipelines, floor_only))
         del job
         if malloc.worth_trimming(size):
             malloc.trim()  # after the reply is sent: the lxml tree of a big page is freed by now (addon.malloc)

@@ -21,7 +21,11 @@ and drives each with ``--clients`` concurrent keep-alive clients (``bench.loadge
 4. the slow page: run 2's proxy again while one client keeps a 20 MB page in flight the whole
    time; the article requests' p99 beside run 2's (unloaded) p99, and how the 20 MB pages were
    served (over the budget: unfiltered, and counted in the proxy's log). Under saturation article
-   requests, too, reach the budget and are served unfiltered: the rewritten count is printed beside.
+   requests, too, reach the budget and are served unfiltered: the rewritten count is printed beside;
+5. the floor: clearpage proxy again, its workers only parsing and serialising each page with lxml
+   (``CLEARPAGE_BENCH_FLOOR``, see ``addon.worker``): the same figures against bare mitmdump, i.e.
+   what mitmproxy, the hand-off to a worker and the write-back allow before any filtering. The
+   proxy targets cannot be met by a pipeline on a machine where this run misses them.
 
 Every figure is printed with its issue-5 target beside it and written as JSON with ``--json``.
 Timings on a shared machine are inflated: the load average is printed before and after. The bench's
@@ -44,6 +48,7 @@ from pathlib import Path
 
 from .loadgen import Driver, RunResult
 from .origin import BIG_URL_PATH, READY as ORIGIN_READY
+from .pipeline import FLOOR_ENV
 from .pages import BIG_SIZE, DEFAULT_PAGE_URL_PATH, default_page, load_page
 from .stats import load_average, machine, machine_line, summary
 
@@ -95,6 +100,7 @@ class Options:
     big_bytes: int = BIG_SIZE
     scaling: bool = True
     slow: bool = True
+    floor: bool = True
 
 
 # ---------------------------------------------------------------------- processes
@@ -160,16 +166,18 @@ def start_mitmdump(confdir: Path) -> tuple[Process, int]:
     return proxy, int(proxy.match.group(2))
 
 
-def start_clearpage(directory: Path, confdir: Path, workers: int, mode: str | None, budget_ms: int | None = None) -> tuple[Process, int, int]:
-    """``clearpage proxy`` with ``workers`` workers (and a time budget other than the default's);
-    returns it, its port and its worker count."""
+def start_clearpage(directory: Path, confdir: Path, workers: int, mode: str | None, budget_ms: int | None = None,
+                    floor: bool = False) -> tuple[Process, int, int]:
+    """``clearpage proxy`` with ``workers`` workers (and a time budget other than the default's;
+    ``floor``: workers that only parse and serialise); returns it, its port and its worker count."""
     config = directory / f"bench-workers-{workers}-budget-{budget_ms or 'default'}.yaml"
     budget = f"  time_budget_ms: {budget_ms}\n" if budget_ms else ""
     config.write_text(f"proxy:\n  workers: {workers}\n  max_body_bytes: {SLOW_MAX_BODY}\n{budget}", encoding="utf-8")
     command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", "0", "--confdir", str(confdir), "--config", str(config)]
     if mode:
         command += ["--mode", mode]
-    proxy = Process(f"clearpage proxy ({workers or 'per-core'} workers)", command, _CLEARPAGE_LISTENING)
+    env = {**os.environ, FLOOR_ENV: "1"} if floor else None
+    proxy = Process(f"clearpage proxy ({workers or 'per-core'} workers{', floor' if floor else ''})", command, _CLEARPAGE_LISTENING, env)
     announced = next((m for m in map(_WORKERS.search, proxy.lines) if m), None)
     return proxy, int(proxy.match.group(2)), int(announced.group(1)) if announced else workers
 
@@ -471,6 +479,15 @@ def run(opts: Options, say=print) -> dict:
                     )
                     _say_run(say, f"clearpage ({count} worker{'s' if count > 1 else ''})", scaling[str(count)])
                 figures["scaling"] = scaling
+
+            if opts.floor:
+                say(f"run 5: the floor: clearpage proxy, workers: {opts.workers or 'one per core'}, "
+                    "each page only parsed and serialised by lxml (no filtering) ...")
+                figures["floor"] = _with_proxy(
+                    lambda: start_clearpage(directory, confdir, opts.workers, opts.mode, floor=True)[:2],
+                    lambda port, proc: _drive(port, url, opts.clients, opts.requests, sample_pid=proc.pid, origin_pid=origin.pid),
+                )
+                _say_run(say, "clearpage floor (parse + serialise only)", figures["floor"])
         finally:
             origin.stop()
     figures["seconds"] = round(time.perf_counter() - started, 1)
@@ -525,6 +542,13 @@ def derived(f: dict) -> dict:
     scaling = f.get("scaling")
     if scaling and "1" in scaling and "2" in scaling and scaling["1"]["requests_per_s"]:
         out["scaling_2_over_1"] = round(scaling["2"]["requests_per_s"] / scaling["1"]["requests_per_s"], 2)
+    floor = f.get("floor")
+    if bare and floor:
+        out["floor"] = {
+            "p50_overhead_ms": round(floor["latency_ms"]["median"] - bare["latency_ms"]["median"], 1),
+            "p99_overhead_ms": round(floor["latency_ms"]["p99"] - bare["latency_ms"]["p99"], 1),
+            "throughput_share": round(floor["requests_per_s"] / bare["requests_per_s"], 3) if bare["requests_per_s"] else None,
+        }
     slow = f.get("slow_page")
     if slow and cp:
         out["slow_p99_factor"] = round(slow["latency_ms"]["p99"] / cp["latency_ms"]["p99"], 2) if cp["latency_ms"]["p99"] else None
@@ -601,10 +625,18 @@ def report_lines(f: dict) -> list[str]:
     for count, r in (f.get("scaling") or {}).items():
         row(f"clearpage ({count} worker{'s' if count != '1' else ''})", r)
     row("clearpage, 20 MB page in flight", f.get("slow_page"))
+    row("clearpage floor (parse+ser. only)", f.get("floor"))
     lines.append("")
     if "p50_overhead_ms" in d:
         lines.append(f"overhead over bare mitmdump: p50 +{d['p50_overhead_ms']} ms, p99 +{d['p99_overhead_ms']} ms; "
                      f"throughput {d['throughput_share']:.0%} of mitmdump's")
+    if "floor" in d:
+        fl = d["floor"]
+        cpu = f["floor"].get("cpu_ms_per_request") or {}
+        lines.append(f"the floor (workers only parse and serialise, {cpu.get('workers')} ms of worker CPU per request): p50 "
+                     f"+{fl['p50_overhead_ms']} ms, p99 +{fl['p99_overhead_ms']} ms, throughput {fl['throughput_share']:.0%} of mitmdump's; "
+                     f"what the proxy allows before any filtering (the targets: +{TARGET_P50_OVERHEAD_MS:.0f} / +{TARGET_P99_OVERHEAD_MS:.0f} ms, "
+                     f"{TARGET_THROUGHPUT_SHARE:.0%})")
     if "scaling_2_over_1" in d:
         lines.append(f"worker scaling (time budget lifted, every page filtered): 2 workers give {d['scaling_2_over_1']}x the throughput of 1")
     if "worker_cpu_s" in d:

@@ -22,7 +22,8 @@ def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
     figures = json.loads(out.read_text(encoding="utf-8"))
     assert figures["clients"] == 2 and figures["requests"] == 12 and figures["workers"] == 2
     assert figures["machine"]["cores"] >= 1 and figures["page_bytes"] > 1000
-    for run in (figures["mitmdump"], figures["clearpage"], figures["scaling"]["1"], figures["scaling"]["2"], figures["slow_page"]):
+    for run in (figures["mitmdump"], figures["clearpage"], figures["scaling"]["1"], figures["scaling"]["2"], figures["slow_page"],
+                figures["floor"]):
         assert run["requests"] == 12 and run["errors"] == {} and run["non_200"] == 0
         assert run["requests_per_s"] > 0
         assert 0 < run["latency_ms"]["median"] <= run["latency_ms"]["p99"] <= run["latency_ms"]["max"]
@@ -47,6 +48,11 @@ def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
         bench = run["bench_cpu_ms_per_request"]
         assert set(bench) == {"load_generator", "sampler", "origin"} and bench["load_generator"] > 0 and bench["sampler"] > 0
     assert "the bench's own CPU per request" in done.stdout
+    # The floor run: its workers rewrote every page (parse + serialise only) at a fraction of a filtering worker's CPU.
+    assert figures["floor"]["rewritten"] == 12
+    assert 0 < figures["floor"]["cpu_ms_per_request"]["workers"] < figures["clearpage"]["cpu_ms_per_request"]["workers"]
+    assert set(figures["derived"]["floor"]) == {"p50_overhead_ms", "p99_overhead_ms", "throughput_share"}
+    assert "the floor (workers only parse and serialise" in done.stdout and "clearpage floor" in done.stdout
     derived = figures["derived"]
     for key in ("p50_overhead_ms", "p99_overhead_ms", "throughput_share", "scaling_2_over_1", "slow_p99_factor", "peak_rss_mb", "drift_pct", "main_cpu_ms_over_mitmdump"):
         assert derived[key] is not None, key

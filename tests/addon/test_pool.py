@@ -287,6 +287,34 @@ def test_process_too_large_after_decoding_is_unchanged():
     assert reply.status == UNCHANGED and "limit" in reply.reason
 
 
+def test_process_floor_only_serves_the_page_parsed_and_serialised_and_filters_nothing():
+    import gzip
+
+    from clearpage.filters.bench.pipeline import floor
+
+    reply = process(job(gzip.compress(ARTICLE), content_encoding="gzip"), _Pipelines(), floor_only=True)
+    assert reply.status == OK and reply.mode == "floor" and reply.removed == 0
+    assert gzip.decompress(reply.body) == floor(ARTICLE)  # re-encoded like the original, the page as lxml writes it
+    filtered = process(job(gzip.compress(ARTICLE), content_encoding="gzip"), _Pipelines())
+    assert filtered.status == OK and filtered.mode != "floor" and filtered.body != reply.body
+
+
+def test_workers_started_with_the_floor_variable_only_parse_and_serialise(monkeypatch):
+    from clearpage.filters.bench.pipeline import FLOOR_ENV, floor
+
+    monkeypatch.setenv(FLOOR_ENV, "1")  # inherited by the worker process the pool starts
+
+    async def main():
+        pool = await started_pool(1)
+        try:
+            return await pool.run(job(), 30.0)
+        finally:
+            pool.close()
+
+    reply = asyncio.run(main())
+    assert reply.status == OK and reply.mode == "floor" and reply.body == floor(ARTICLE)
+
+
 def test_a_pool_with_a_niceness_starts_its_workers_at_a_lower_priority():
     async def main():
         plain, low = await started_pool(), WorkerPool(1, spec(), niceness=5)
