@@ -1,3 +1,4 @@
+import os
 import socket
 import subprocess
 import sys
@@ -73,3 +74,23 @@ def test_a_page_sent_the_moment_the_port_opens_is_filtered(tmp_path):
         log = process.stdout.read()
     assert first.status == 200
     assert (first.header("X-Clearpage") or "").startswith("mode=reader"), log
+
+
+def test_a_proxy_started_for_the_bench_floor_says_it_filters_nothing_and_does_not(tmp_path):
+    """CLEARPAGE_BENCH_FLOOR=1 (bench proxy's floor run): the banner warns, and pages come back parsed and serialised only."""
+    from clearpage.filters.bench.pipeline import FLOOR_ENV
+
+    port = _free_port()
+    command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", str(port), "--confdir", str(tmp_path / "mitmproxy")]
+    with Origin({"/article.html": Route(page("article.html"), HTML_UTF8)}) as origin:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                   env={**os.environ, FLOOR_ENV: "1"})
+        proxy = ProxyProcess(process, tmp_path / "mitmproxy", None, "127.0.0.1", port)
+        try:
+            _until_accepting(process, port)
+            answer = fetch(proxy, origin.url("/article.html"))
+        finally:
+            proxy.stop()
+        log = process.stdout.read()
+    assert f"WARNING: {FLOOR_ENV}=1" in log and "nothing is filtered" in log
+    assert answer.status == 200 and (answer.header("X-Clearpage") or "").startswith("mode=floor; "), log
