@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from .. import dom
+
 # Block-level tags: text inside them starts a new text block.
 BLOCK_TAGS = frozenset(
     "address article aside blockquote body caption center dd details dialog dir div dl dt fieldset "
@@ -138,6 +140,11 @@ class Features:
     def holds(self, root: int, i: int) -> bool:
         """Whether element ``i`` is ``root`` or inside it."""
         return root <= i < root + self.count[root]
+
+    def in_page(self, i: int) -> bool:
+        """Whether element ``i`` is still inside the walked root (``elements[0]``): an earlier rule
+        may have removed it, or an ancestor, since the walk."""
+        return dom.is_inside(self.elements[i], self.elements[0])
 
     def inside_any(self, i: int, roots) -> bool:
         """Whether element ``i`` is one of ``roots`` or inside one."""

@@ -25,10 +25,9 @@ _FILLER_MIN_CHARS = 2 * FILLER_MIN_WORDS - 1
 def remove_filler_blocks(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
     """Remove the filler blocks inside the selection ``nodes`` (see the module's docstring);
     returns how many were removed."""
-    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     count, chars = f.count, f.chars
     doomed = [f.elements[i] for root in nodes for i in range(root, root + count[root])
-              if chars[i] >= _FILLER_MIN_CHARS and count[i] == 1 and _is_filler(f, i) and dom.is_inside(f.elements[i], page)]
+              if chars[i] >= _FILLER_MIN_CHARS and count[i] == 1 and _is_filler(f, i) and f.in_page(i)]
     return ctx.kill_all(doomed, "auto", "filler text: one word repeated")
 
 

@@ -9,7 +9,6 @@ a text of its own (``remove_proseless_footers``: the towns a business serves, li
 """
 from __future__ import annotations
 
-from .. import dom
 from ..context import PageContext
 from . import features as feat
 
@@ -66,11 +65,10 @@ def remove_proseless_footers(f: feat.Features, nodes: list[int], ctx: PageContex
     if not big:
         return 0  # (the prose is counted only on the pages with such a footer)
     prose = f.prose_chars(nodes, prose_min_chars)
-    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed = []
     for i in big:
         inside = f.prose_chars([i], prose_min_chars)
-        if inside <= PROSELESS_MAX_SHARE * prose and prose - inside >= PROSELESS_MIN_PROSE and dom.is_inside(f.elements[i], page):
+        if inside <= PROSELESS_MAX_SHARE * prose and prose - inside >= PROSELESS_MIN_PROSE and f.in_page(i):
             doomed.append(f.elements[i])
     return ctx.kill_all(doomed, "auto", "the site's footer (no sentence of the page's text)")
 

@@ -148,14 +148,13 @@ def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[in
                 slot_texts.setdefault(field, set()).add(text)
                 if shown.setdefault(field, text) != text:
                     toolbars.add(field)
-    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: list = []
     for texts in listings_texts:
         labels = _entry_labels(f, texts, slot_texts, toolbars, field_of)
         for found in texts.values():
             end = -1  # (a label inside one already doomed goes with it)
             for i, text in found:
-                if i >= end and text in labels and dom.is_inside(f.elements[i], page):
+                if i >= end and text in labels and f.in_page(i):
                     doomed.append(f.elements[i])
                     end = i + f.count[i]
     return ctx.kill_all(doomed, "auto", "a label every entry of the listing repeats")
@@ -213,23 +212,22 @@ def remove_entry_copies(f: feat.Features, nodes: list[int], groups: list[list[in
     """Remove, in each entry of the groups of records ``groups`` inside the selection ``nodes``,
     the second and later copies of a text the entry already shows (see the module's docstring);
     returns how many elements were removed."""
-    page = f.elements[0]
     text_of: dict[int, str] = {}  # (nested groups walk the same elements: each text read once)
     doomed: list = []
     for members in groups:
         if not _is_listing(f, nodes, members):
             continue
         for m in members:
-            doomed.extend(f.elements[i] for i in _copies(f, m, page, text_of))
+            doomed.extend(f.elements[i] for i in _copies(f, m, text_of))
     return ctx.kill_all(doomed, "auto", "a copy of a text its listing entry already shows")
 
 
-def _copies(f: feat.Features, m: int, page, text_of: dict[int, str]) -> list[int]:
+def _copies(f: feat.Features, m: int, text_of: dict[int, str]) -> list[int]:
     """The elements of entry ``m`` whose whole text repeats another's of the same entry word for
     word (at least ``COPY_MIN_CHARS``, at most ``COPY_MAX_CHARS``), each text's copy in a heading
     (else its first) left out, as are copies in its tag and class and sentences; of nested
-    elements with one text only the outermost counts; ``page`` is the walked root (elements an
-    earlier rule removed are no longer inside it); ``text_of`` caches the texts read."""
+    elements with one text only the outermost counts, and none an earlier rule removed;
+    ``text_of`` caches the texts read."""
     by_text: dict[str, list[int]] = {}
     i, end = m + 1, m + f.count[m]
     while i < end:
@@ -241,7 +239,7 @@ def _copies(f: feat.Features, m: int, page, text_of: dict[int, str]) -> list[int
             text = _text(f, i, text_of)
             if text and text[-1] not in _SENTENCE_END:  # (a sentence said twice is a summary)
                 found = by_text.setdefault(text, [])
-                if (not found or not f.holds(found[-1], i)) and dom.is_inside(f.elements[i], page):  # (an earlier rule may have removed one copy)
+                if (not found or not f.holds(found[-1], i)) and f.in_page(i):  # (an earlier rule may have removed one copy)
                     found.append(i)
         i += 1
     doomed = []
@@ -431,7 +429,6 @@ def remove_entry_meta(f: feat.Features, nodes: list[int], groups: list[list[int]
     """Remove the meta lines (a date, a time ago, counters) of the entries of the listings among
     the groups of records ``groups`` inside the selection ``nodes`` (see the module's
     docstring); returns how many elements were removed."""
-    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: dict[int, object] = {}  # (nested groups walk the same elements: each line found once)
     named: dict[str, bool] = {}  # (class list -> whether it names a kicker or a byline)
     for members in groups:
@@ -439,7 +436,7 @@ def remove_entry_meta(f: feat.Features, nodes: list[int], groups: list[list[int]
             continue
         for m in members:
             for i in _meta_lines(f, m, doomed, named):
-                if dom.is_inside(f.elements[i], page):
+                if f.in_page(i):
                     doomed[i] = f.elements[i]
     return ctx.kill_all(doomed.values(), "auto", "a listing entry's date or counters")
 

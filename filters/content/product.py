@@ -77,7 +77,6 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
         for i in [i for i in range(root, root + f.count[root]) if blk_chars[i] >= TILE_REPEAT_MIN_CHARS and blk_chars[i] == chars[i]]:
             if tags[i] not in _REPEATING_TAGS:
                 by_length.setdefault(chars[i], []).append(i)
-    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed: list[int] = []
     for length, same_length in by_length.items():
         if len(same_length) < 2:
@@ -89,8 +88,8 @@ def remove_repeated_blocks(f: feat.Features, nodes: list[int], ctx: PageContext)
             original = first.get(text)
             if original is None:
                 first[text] = i
-            elif dom.is_inside(el, page):  # (checked on repeats only: cleaning may have removed either)
-                if not dom.is_inside(f.elements[original], page):
+            elif f.in_page(i):  # (checked on repeats only: cleaning may have removed either)
+                if not f.in_page(original):
                     first[text] = i
                 elif _tile_copy(f, original, i, text):
                     doomed.append(i)

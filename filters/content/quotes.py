@@ -33,7 +33,6 @@ def remove_post_repeats(f: feat.Features, nodes: list[int], ctx: PageContext) ->
             # (innermost blocks: all their text their own)
             if blk_chars[i] >= REPEAT_MIN_CHARS and blk_chars[i] == chars[i] and tags[i] not in _REPEATING_TAGS:
                 by_length.setdefault(chars[i], []).append(i)
-    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed = []
     for same_length in by_length.values():
         if len(same_length) < 2:
@@ -41,7 +40,7 @@ def remove_post_repeats(f: feat.Features, nodes: list[int], ctx: PageContext) ->
         seen: set[str] = set()
         for i in same_length:
             el = f.elements[i]
-            if not dom.is_inside(el, page) or _in_code(f, i):
+            if not f.in_page(i) or _in_code(f, i):
                 continue
             text = dom.text_of(el)
             if text in seen:

@@ -37,7 +37,6 @@ def remove_sibling_copies(f: feat.Features, nodes: list[int], ctx: PageContext) 
         for i in range(root + 1, root + f.count[root]):
             if chars[i] >= COPY_MIN_CHARS and tags[i] not in _NOT_COPIES and i not in in_code:
                 same_size.setdefault((parent[i], chars[i]), []).append(i)
-    page = f.elements[0]  # (the walked root: what cleaning removed is no longer inside it)
     doomed = []
     for siblings in same_size.values():
         if len(siblings) < 2:
@@ -45,10 +44,10 @@ def remove_sibling_copies(f: feat.Features, nodes: list[int], ctx: PageContext) 
         first: dict[str, tuple[str, str]] = {}  # text -> the tag and class of its first holder
         for i in siblings:
             el = f.elements[i]
-            if not dom.is_inside(el, page):
+            if not f.in_page(i):
                 continue
             text = dom.text_of(el)
-            key = (f.tags[i], el.get("class") or "")
+            key = (f.tags[i], f.classes[i] or "")
             kept = first.setdefault(text, key)
             if kept != key:
                 doomed.append(el)

@@ -3,6 +3,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from clearpage.addon.cmd_proxy import exposure_problem
 from tests.support.origin import Origin, Route
@@ -56,22 +57,29 @@ def _until_accepting(process: subprocess.Popen, port: int) -> None:
     raise AssertionError(f"the proxy never took connections on port {port} (exit code {process.poll()})")
 
 
+def _first_answer(tmp_path, config: Path | None = None, env: dict | None = None):
+    """Start ``clearpage proxy`` (with ``config``, in ``env``), fetch the article through it the
+    moment its port takes connections, stop it; the answer and the proxy's output."""
+    port = _free_port()
+    command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", str(port), "--confdir", str(tmp_path / "mitmproxy")]
+    if config is not None:
+        command += ["--config", str(config)]
+    with Origin({"/article.html": Route(page("article.html"), HTML_UTF8)}) as origin:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        proxy = ProxyProcess(process, tmp_path / "mitmproxy", config, "127.0.0.1", port)
+        try:
+            _until_accepting(process, port)
+            answer = fetch(proxy, origin.url("/article.html"))
+        finally:
+            proxy.stop()
+        return answer, process.stdout.read()
+
+
 def test_a_page_sent_the_moment_the_port_opens_is_filtered(tmp_path):
     """The workers are started and warm before the port opens: the first page does not wait for them inside its budget."""
     config = tmp_path / "clearpage.yaml"
     config.write_text(f"mode: reader\nproxy:\n  workers: 2\n  time_budget_ms: {QUICK_BUDGET_MS}\n", encoding="utf-8")
-    port = _free_port()
-    command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", str(port),
-               "--confdir", str(tmp_path / "mitmproxy"), "--config", str(config)]
-    with Origin({"/article.html": Route(page("article.html"), HTML_UTF8)}) as origin:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        proxy = ProxyProcess(process, tmp_path / "mitmproxy", config, "127.0.0.1", port)
-        try:
-            _until_accepting(process, port)
-            first = fetch(proxy, origin.url("/article.html"))
-        finally:
-            proxy.stop()
-        log = process.stdout.read()
+    first, log = _first_answer(tmp_path, config)
     assert first.status == 200
     assert (first.header("X-Clearpage") or "").startswith("mode=reader"), log
 
@@ -80,17 +88,6 @@ def test_a_proxy_started_for_the_bench_floor_says_it_filters_nothing_and_does_no
     """CLEARPAGE_BENCH_FLOOR=1 (bench proxy's floor run): the banner warns, and pages come back parsed and serialised only."""
     from clearpage.filters.bench.pipeline import FLOOR_ENV
 
-    port = _free_port()
-    command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", str(port), "--confdir", str(tmp_path / "mitmproxy")]
-    with Origin({"/article.html": Route(page("article.html"), HTML_UTF8)}) as origin:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                   env={**os.environ, FLOOR_ENV: "1"})
-        proxy = ProxyProcess(process, tmp_path / "mitmproxy", None, "127.0.0.1", port)
-        try:
-            _until_accepting(process, port)
-            answer = fetch(proxy, origin.url("/article.html"))
-        finally:
-            proxy.stop()
-        log = process.stdout.read()
+    answer, log = _first_answer(tmp_path, env={**os.environ, FLOOR_ENV: "1"})
     assert f"WARNING: {FLOOR_ENV}=1" in log and "nothing is filtered" in log
     assert answer.status == 200 and (answer.header("X-Clearpage") or "").startswith("mode=floor; "), log
