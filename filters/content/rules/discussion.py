@@ -1,0 +1,251 @@
+"""What a discussion page's posts carry besides the post itself: the poster's signature, rank
+and stats, the buttons under each post ("post furniture").
+
+Forum software repeats these beside every post (``div.signature``, XenForo's
+``message-userExtras``, vBulletin's ``usertitle``, phpBB's "Posts: 138 / Joined: ...",
+"Quote" and "Top" links); they are the poster's or the software's, not the thread's, and on a
+long thread they add up to a large share of the text. Markup names find the first kind;
+the stats and buttons are found by their short, fixed text (English labels only), as are
+the software's labels around the posts ("Click to expand...", "3 likes", "Last edited: ...",
+"Ask question", "Explore related questions", "Not open for further replies",
+"You must log in or register to reply here", "Edited ... by ...", post numbers "#12", avatar
+initials), and so are bare counts standing alone beside a post (votes, likes; not in a table
+cell, a list item or inside a sentence). Code listings are left alone. ``auto`` calls
+``remove_post_furniture`` on its selection when the page is a discussion (by URL or
+microdata); on any other page these names mean something else (a letter's signature block,
+an article's author box) and are left alone.
+
+It names the headings of the other threads a forum lists under a thread ("More topics from
+this board", "Similar threads", "Hot network questions"), whose sections ``auto`` removes from a
+discussion's selection (``sections.remove_elsewhere_sections``).
+
+It also owns the markup signs of a discussion that no URL or microdata names: a comment tree
+(``has_comment_tree``: comment-marked items with replies nested inside them, the same tag and
+class one level down), as link aggregators and story sites show it, and a selection holding
+the stat lines of six or more posters ("29,553 posts", "518 helpful votes": ``has_poster_stats``),
+whose furniture then goes as on any thread.
+"""
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from ... import dom
+from ...context import PageContext
+
+# Class/id words of post furniture: signatures, the poster's title, rank banner and stats.
+_FURNITURE = re.compile(r"signature|user-?_?(?:info-?_?)?extras?|user-?_?stats|user-?_?title|user-?_?banner", re.IGNORECASE)
+# A poster's stat line: a label, then a colon or a count ("Posts: 138", "Joined: Mon Jul 24,
+# 2017", "Reputation 52", "4931 posts"), the whole element's text.
+_POSTER_STAT = re.compile(
+    r"(?:posts|joined|join date|registered|member since|messages|reputation|karma|reaction score|trophy points|"
+    r"likes received|location|from|best answers)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions|helpful votes?)",
+    re.IGNORECASE | re.DOTALL,
+)
+# A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
+# "Improve this answer", "Offline", the "Author" badge on the thread starter's posts, a comment's
+# "permalink / embed / save / parent" row, "Reply 9", vote buttons, the "Thread Starter" badge,
+# a poster's bare rank ("Member", "Level 3") and SMF's "Logged").
+_POST_BUTTON = re.compile(
+    r"(?:quote:?|multi-?quote|reply|reply with quote|reply \d+|report|report reply|top|back to top|share|follow|flag|"
+    r"permalink|embed|save|parent|upvote|downvote|upvote downvote|thread starter|topic author|original post|logged|"
+    r"(?:new |former |senior |junior |active |well-known |registered )?member|level \d+|"
+    r"improve this (?:question|answer|post)|add a comment|online|offline|author|original poster|op|wrote on|"
+    r"report inappropriate content|printer friendly format|code: select all|#\d+|[^\W\d_])",
+    re.IGNORECASE,
+)
+# The thread's own labels around the posts, the whole element's text: quote expanders ("Click to
+# expand..."), like counts, when a post was asked, edited or viewed, the sign-in and ask
+# prompts, the lead-ins of related-question lists, the closed-thread notice and its "Status"
+# label, a reply's subject line repeating the thread's title ("Re: Backups"), the headings of
+# the comments ("Comments", "6 Comments"), attachment and "See more" toggles, the sign-up prompts
+# under a thread, a post's machine timestamp shown as text ("2019-01-21T21:40:59.62Z") and its
+# age ("17 hours ago"), a comment's "(3 children)", a reactions line, phpBB's "Post by X » date"
+# and attachment sizes, Stack Exchange's MathJax group markers and client-side template
+# placeholders a script never filled ("{{ upvoteCount }}"), "Watch this topic", "Start thread".
+_THREAD_LABEL = re.compile(
+    r"(?:click to (?:expand|shrink)\.*|[\d.,]+k? likes?|jump to latest|last edited:?.{0,30}|"
+    r"(?:asked|modified|viewed) .{0,30}(?:ago|times)|"
+    r"ask (?:a )?question|start asking to get answers|find the answer to your question by asking\.?|"
+    r"you must log in to answer this question\.?|create an account(?: or sign in to comment)?|"
+    r"register a new account|sign in(?: now)?|already have an account\? sign in here\.?|"
+    r"explore related questions|see similar questions with these tags\.?|recommended posts|most popular posts|"
+    r"(?:this thread is )?not open for further replies\.?|you must log in or register to reply here\.?|"
+    r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|status|"
+    r"(?:posted |edited )?(?:about |over |almost )?(?:\d+|an?|one) (?:second|minute|min|hour|hr|day|week|month|year)s?(?:,? \d+ \w+)? ago|\(\d+ child(?:ren)?\)|"
+    r"reactions: .+|post by .{1,40} » .+|\([\d.,]+ [kmg]i?b\) downloaded \d+ times?|\$\\(?:begin|end)group\$|(?:\{\{.*?\}\}\s*)+|"
+    r"watch this (?:topic|thread)|start (?:a )?(?:new )?thread|op posts:|scroll to see replies|"
+    r"re: .+|comments|replies|view attachment \d+|see (?:more|less)(?: see (?:more|less))?|"
+    r"you need to be a member in order to leave a comment\.?|sign up for a new account in our community\. it's easy!|"
+    r"\d{4}-\d\d-\d\dt\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:z|[+-]\d\d:?\d\d)*|"
+    r"[\d.,]+k?\s+(?:repl(?:y|ies)|comments?|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*)",
+    re.IGNORECASE | re.DOTALL,
+)
+# A bare count beside a post (its votes, likes, replies: "12", "1.2k"), the whole element's text,
+# standing alone (not inside a sentence); in a table cell, a list item or a sub/superscript it
+# is the post's own data.
+_BARE_COUNT = re.compile(r"[+-]?[\d.,]+k?", re.IGNORECASE)
+_DATA_TAGS = frozenset({"td", "th", "li", "dd", "sub", "sup"})
+# Stat lines and buttons are short; a longer text is the post's own.
+STAT_MAX_CHARS = 60
+# Text nodes short enough to be a stat line or a button, in one XPath pass; code is left alone
+# (a highlighter wraps every operator and number of a listing in a span of its own).
+_SHORT_TEXTS = etree.XPath(
+    f"descendant::text()[string-length(normalize-space()) > 0 and string-length(normalize-space()) <= {STAT_MAX_CHARS}]"
+    "[not(ancestor::pre or ancestor::code)]"
+)
+# The same texts as plain strings, for a count that needs no owner: a "smart" string result
+# (with ``getparent``) costs lxml a Python object per text on top of the string.
+_SHORT_TEXT_VALUES = etree.XPath(_SHORT_TEXTS.path, smart_strings=False)
+
+# Elements that name themselves in class or id (the only ones the pattern can match).
+_NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
+
+# Furniture holding more than this share of the selection's text is not furniture (a page
+# about signatures, a wrapper with an unlucky name): it stays.
+FURNITURE_MAX_SHARE = 0.3
+
+# Headings of the other threads a forum lists beside or under a thread ("More topics from this
+# board", "Similar threads", "Related questions", "Hot network questions"): not this thread's posts.
+OTHER_THREADS_HEADING = re.compile(
+    r"\s*(?:more\s+(?:topics|threads|discussions)\b|(?:similar|related|suggested|recent|latest|trending|popular)\s+"
+    r"(?:topics|threads|discussions|questions)\b|hot\s+network\s+questions|linked\s+questions)",
+    re.IGNORECASE,
+)
+
+# Posters' stat lines a selection needs to be a thread's posts: one or two can be an author box.
+POSTER_STATS_MIN = 6
+
+# Replies (a comment item inside a comment item of the same tag and class) a thread needs to be
+# a comment tree: one or two can be a quoted comment, a tree has many.
+COMMENT_TREE_MIN_REPLIES = 5
+
+
+# Microdata types of discussion pages (JSON-LD is gone with the scripts by the time auto runs).
+_DISCUSSION_TYPES = re.compile(r"schema\.org/(DiscussionForumPosting|QAPage|Question|Answer|Comment)\b", re.IGNORECASE)
+# (values only: their text is searched)
+_ITEMTYPES = etree.XPath("//@itemtype", smart_strings=False)
+
+# A page with a comment tree and less value than this outside it (a link post, a story of a
+# short paragraph or two) is there for its comments; a longer article's comments are not its content.
+SHORT_STORY_VALUE = 2000.0
+
+
+def is_discussion(doc, ctx: PageContext, forum_urls) -> bool:
+    """A forum thread or Q&A page, by its URL (matching the compiled ``forum_urls``) or its
+    microdata: its comments are what the page is for."""
+    if ctx.url and forum_urls.search(ctx.url):
+        return True
+    return any(_DISCUSSION_TYPES.search(t) for t in _ITEMTYPES(doc))
+
+
+def is_post_furniture(el) -> bool:
+    """The element's class or id names a signature, a poster's title/banner or their stats."""
+    cls, ident = el.get("class"), el.get("id")
+    return bool(cls and _FURNITURE.search(cls)) or bool(ident and _FURNITURE.search(ident))
+
+
+def furniture_in(roots) -> list:
+    """The outermost post-furniture elements inside ``roots`` (the roots themselves never)."""
+    found = []
+    for root in roots:
+        for el in _NAMED(root):
+            if el is root or not is_post_furniture(el):
+                continue
+            if found and dom.is_inside(el, found[-1]):
+                continue  # (document order: an element inside earlier furniture is inside the last one)
+            found.append(el)
+    return found
+
+
+def has_comment_tree(elements, kinds, comments: int) -> bool:
+    """At least ``COMMENT_TREE_MIN_REPLIES`` of the elements whose kind is ``comments`` (the
+    comments hint) sit inside an element of their own tag and class (so comment-marked too): threaded replies."""
+    replies = 0
+    for el, kind in zip(elements, kinds):
+        if kind != comments:
+            continue
+        cls = el.get("class")  # (read for the comment-marked elements alone)
+        if not cls:
+            continue
+        if any(a.get("class") == cls for a in el.iterancestors(el.tag)):
+            replies += 1
+            if replies >= COMMENT_TREE_MIN_REPLIES:
+                return True
+    return False
+
+
+def is_stat_or_button(text: str) -> bool:
+    """A poster's stat line, a post's button or a thread's label, by its whole text (its runs of
+    whitespace read as one space: markup indents a label and its value on lines of their own)."""
+    text = " ".join(text.split())
+    if not text or len(text) > STAT_MAX_CHARS:
+        return False
+    return _POSTER_STAT.fullmatch(text) is not None or _POST_BUTTON.fullmatch(text) is not None or _THREAD_LABEL.fullmatch(text) is not None
+
+
+def has_poster_stats(roots) -> bool:
+    """At least ``POSTER_STATS_MIN`` short texts inside ``roots`` are posters' stat lines ("29,553 posts",
+    "518 helpful votes", "Joined: May 2019"): a thread whose URL and microdata do not say so."""
+    found = 0
+    for root in roots:
+        for text in _SHORT_TEXT_VALUES(root):
+            if _POSTER_STAT.fullmatch(" ".join(text.split())):
+                found += 1
+                if found >= POSTER_STATS_MIN:
+                    return True
+    return False
+
+
+def stats_and_buttons_in(roots) -> list:
+    """The largest elements inside ``roots`` whose whole text is a stat line or a button."""
+    found = []
+    seen = set()
+    for root in roots:
+        for text in _SHORT_TEXTS(root):
+            # A tail belongs to the element around its owner: a button's label after its icon
+            # ("<a><i class=icon></i> Reply</a>") is the link's text.
+            owner = text.getparent()
+            el = _largest_stat_or_button(owner.getparent() if text.is_tail else owner, root)
+            if el is not None and el not in seen:
+                seen.add(el)
+                found.append(el)
+    return [el for el in found if not dom.has_ancestor_in(el, seen)]
+
+
+def _largest_stat_or_button(el, root):
+    """The largest of ``el`` and its ancestors below ``root`` whose whole text is a stat line or
+    a button ("<dd><b>Posts:</b> 138</dd>": the label alone is not one, the dd is); None if none is."""
+    best = None
+    while el is not None and el is not root:
+        text = dom.string_of(el)
+        if len(text) > STAT_MAX_CHARS and len(" ".join(text.split())) > STAT_MAX_CHARS:
+            break
+        if is_stat_or_button(text) or _is_lone_count(el, text):
+            best = el
+        el = el.getparent()
+    return best
+
+
+def _is_lone_count(el, text: str) -> bool:
+    """A bare count (votes, likes) in an element of its own, with no words of a sentence around it."""
+    if el.tag in _DATA_TAGS or _BARE_COUNT.fullmatch(text.strip()) is None:
+        return False
+    before = el.getprevious()
+    around = [el.tail, before.tail if before is not None else el.getparent().text]
+    return not any(t and t.strip() for t in around)
+
+
+def remove_post_furniture(roots, ctx: PageContext) -> int:
+    """Remove the post furniture inside ``roots`` (a discussion's selection: signatures, poster
+    titles and stats, post buttons); returns how many elements went. Each one is kept when it
+    holds more than ``FURNITURE_MAX_SHARE`` of the text."""
+    furniture = furniture_in(roots)
+    marked = set(furniture)
+    found = furniture + [el for el in stats_and_buttons_in(roots) if el not in marked and not dom.has_ancestor_in(el, marked)]
+    if not found:
+        return 0
+    total = max(sum(len(dom.text_of(r)) for r in roots), 1)
+    doomed = [el for el in found if len(dom.text_of(el)) <= FURNITURE_MAX_SHARE * total]
+    return ctx.kill_all(doomed, "auto", lambda el: f"post furniture ({dom.describe(el)})")
