@@ -13,10 +13,10 @@ from lxml import etree
 
 from ... import dom
 from ...context import PageContext
+from .. import phrases
 
-# Consent-manager vendors' ids (each names a dialog, never a page's wrapper): OneTrust,
-# Didomi, Usercentrics, Cookiebot, TrustArc, Quantcast, Sourcepoint, Fides.
-_VENDOR_IDS = ("onetrust", "ot-sdk", "didomi", "usercentrics", "CybotCookiebot", "cookiebot", "truste-", "qc-cmp", "sp_message", "fides-")
+# Consent-manager vendors' ids (phrases.py): each names a dialog, never a page's wrapper.
+_VENDOR_IDS = phrases.CONSENT_VENDOR_IDS
 # One XPath pass over the body's children and grandchildren with an id: the vendors' scripts
 # append their root to the body, by id (a wrapper at most around it).
 _CANDIDATES = etree.XPath("(./* | ./*/*)[@id][" + " or ".join(f"contains(@id, '{n}')" for n in _VENDOR_IDS) + "]")

@@ -33,55 +33,21 @@ from lxml import etree
 
 from ... import dom
 from ...context import PageContext
+from .. import phrases
 
 # Class/id words of post furniture: signatures, the poster's title, rank banner and stats.
 _FURNITURE = re.compile(r"signature|user-?_?(?:info-?_?)?extras?|user-?_?stats|user-?_?title|user-?_?banner", re.IGNORECASE)
-# A poster's stat line: a label, then a colon or a count ("Posts: 138", "Joined: Mon Jul 24,
-# 2017", "Reputation 52", "4931 posts"), the whole element's text.
+# A poster's stat line, the whole element's text: a label, then a colon or a count ("Posts: 138",
+# "Reputation 52"), or a count and what it counts ("4931 posts"; phrases.py).
 _POSTER_STAT = re.compile(
-    r"(?:posts|joined|join date|registered|member since|messages|reputation|karma|reaction score|trophy points|"
-    r"likes received|location|from|best answers)\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+(?:posts|messages|reactions|helpful votes?)",
+    phrases.any_of(phrases.POSTER_STAT_LABELS) + r"\s*(?::\s*\S.*|[\d.,]+[km]?)|[\d.,]+[km]?\s+" + phrases.any_of(phrases.POSTER_COUNT_NOUNS),
     re.IGNORECASE | re.DOTALL,
 )
-# A post's button or status, the whole element's text ("Quote", "Reply with quote", "Top",
-# "Improve this answer", "Offline", the "Author" badge on the thread starter's posts, a comment's
-# "permalink / embed / save / parent" row, "Reply 9", vote buttons, the "Thread Starter" badge,
-# a poster's bare rank ("Member", "Level 3") and SMF's "Logged").
-_POST_BUTTON = re.compile(
-    r"(?:quote:?|multi-?quote|reply|reply with quote|reply \d+|report|report reply|top|back to top|share|follow|flag|"
-    r"permalink|embed|save|parent|upvote|downvote|upvote downvote|thread starter|topic author|original post|logged|"
-    r"(?:new |former |senior |junior |active |well-known |registered )?member|level \d+|"
-    r"improve this (?:question|answer|post)|add a comment|online|offline|author|original poster|op|wrote on|"
-    r"report inappropriate content|printer friendly format|code: select all|#\d+|[^\W\d_])",
-    re.IGNORECASE,
-)
-# The thread's own labels around the posts, the whole element's text: quote expanders ("Click to
-# expand..."), like counts, when a post was asked, edited or viewed, the sign-in and ask
-# prompts, the lead-ins of related-question lists, the closed-thread notice and its "Status"
-# label, a reply's subject line repeating the thread's title ("Re: Backups"), the headings of
-# the comments ("Comments", "6 Comments"), attachment and "See more" toggles, the sign-up prompts
-# under a thread, a post's machine timestamp shown as text ("2019-01-21T21:40:59.62Z") and its
-# age ("17 hours ago"), a comment's "(3 children)", a reactions line, phpBB's "Post by X » date"
-# and attachment sizes, Stack Exchange's MathJax group markers and client-side template
-# placeholders a script never filled ("{{ upvoteCount }}"), "Watch this topic", "Start thread".
-_THREAD_LABEL = re.compile(
-    r"(?:click to (?:expand|shrink)\.*|[\d.,]+k? likes?|jump to latest|last edited:?.{0,30}|"
-    r"(?:asked|modified|viewed) .{0,30}(?:ago|times)|"
-    r"ask (?:a )?question|start asking to get answers|find the answer to your question by asking\.?|"
-    r"you must log in to answer this question\.?|create an account(?: or sign in to comment)?|"
-    r"register a new account|sign in(?: now)?|already have an account\? sign in here\.?|"
-    r"explore related questions|see similar questions with these tags\.?|recommended posts|most popular posts|"
-    r"(?:this thread is )?not open for further replies\.?|you must log in or register to reply here\.?|"
-    r"originally posted by .{1,40}|edited .{1,40} by .{1,40}|\d+ \w+ ago\s*#\d+|status|"
-    r"(?:posted |edited )?(?:about |over |almost )?(?:\d+|an?|one) (?:second|minute|min|hour|hr|day|week|month|year)s?(?:,? \d+ \w+)? ago|\(\d+ child(?:ren)?\)|"
-    r"reactions: .+|post by .{1,40} » .+|\([\d.,]+ [kmg]i?b\) downloaded \d+ times?|\$\\(?:begin|end)group\$|(?:\{\{.*?\}\}\s*)+|"
-    r"watch this (?:topic|thread)|start (?:a )?(?:new )?thread|op posts:|scroll to see replies|"
-    r"re: .+|comments|replies|view attachment \d+|see (?:more|less)(?: see (?:more|less))?|"
-    r"you need to be a member in order to leave a comment\.?|sign up for a new account in our community\. it's easy!|"
-    r"\d{4}-\d\d-\d\dt\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:z|[+-]\d\d:?\d\d)*|"
-    r"[\d.,]+k?\s+(?:repl(?:y|ies)|comments?|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*)",
-    re.IGNORECASE | re.DOTALL,
-)
+# A post's button or status, the whole element's text ("Quote", "Top", "Offline"; phrases.py).
+_POST_BUTTON = re.compile(phrases.any_of(phrases.POST_BUTTONS), re.IGNORECASE)
+# The thread's own labels around the posts, the whole element's text ("Click to expand...",
+# "3 likes", "Last edited: ...", "17 hours ago"; phrases.py).
+_THREAD_LABEL = re.compile(phrases.any_of(phrases.THREAD_LABELS), re.IGNORECASE | re.DOTALL)
 # A bare count beside a post (its votes, likes, replies: "12", "1.2k"), the whole element's text,
 # standing alone (not inside a sentence); in a table cell, a list item or a sub/superscript it
 # is the post's own data.
@@ -106,13 +72,9 @@ _NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 # about signatures, a wrapper with an unlucky name): it stays.
 FURNITURE_MAX_SHARE = 0.3
 
-# Headings of the other threads a forum lists beside or under a thread ("More topics from this
-# board", "Similar threads", "Related questions", "Hot network questions"): not this thread's posts.
-OTHER_THREADS_HEADING = re.compile(
-    r"\s*(?:more\s+(?:topics|threads|discussions)\b|(?:similar|related|suggested|recent|latest|trending|popular)\s+"
-    r"(?:topics|threads|discussions|questions)\b|hot\s+network\s+questions|linked\s+questions)",
-    re.IGNORECASE,
-)
+# Headings of the other threads a forum lists beside or under a thread ("Similar threads",
+# "Hot network questions"; phrases.py): not this thread's posts.
+OTHER_THREADS_HEADING = re.compile(phrases.heading_pattern(phrases.OTHER_THREADS_HEADINGS), re.IGNORECASE)
 
 # Posters' stat lines a selection needs to be a thread's posts: one or two can be an author box.
 POSTER_STATS_MIN = 6

@@ -58,6 +58,7 @@ import re
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
+from .. import phrases
 from . import listings
 
 # A row of script controls (rating stars, vote arrows: links that lead nowhere) is the template's
@@ -91,27 +92,28 @@ _DEAD_HREF = re.compile(r"(?i)^\s*(?:#\s*$|javascript:)")
 _SENTENCE_END = frozenset(".!?")
 # A date, a time ago, a row of counters or a byline with its date is short; a longer line says more.
 META_MAX_CHARS = 70
-_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-_UNIT = r"(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|mos|months?|y|yrs?|years?)"
+# A month's name or abbreviation, and the unit of a time ago (phrases.py).
+_MONTH = phrases.any_of(phrases.MONTHS) + r"\.?"
+_UNIT = phrases.any_of(phrases.TIME_UNITS)
 _YEAR = r"(?:,?\s*'?\d{2,4})"
 # A whole line that is a date ("Feb 9, 2026", "May 28-29 '26", "9 February 2026", "3/7/2026", "2026-03-07"), maybe
 # after "Updated", "Published" or "Posted (on)", or a time ago ("4 hrs ago", "9d", "Yesterday"; not
 # "8 weeks", a course's length).
 _DATE_LINE = (
-    r"(?:(?:last\s+)?(?:updated|published|posted)\s*:?\s*(?:on\s+)?)?"
+    r"(?:(?:last\s+)?" + phrases.any_of(phrases.DATE_PREFIXES) + r"\s*:?\s*(?:on\s+)?)?"
     r"(?:" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2})?" + _YEAR + r"?"
     r"|\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTH + _YEAR + r"?"
     r"|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}"
     r"|\d+\s*" + _UNIT + r"\s+ago|\d+[smhdwy]"
-    r"|yesterday|today|just now)")
+    "|" + "|".join(phrases.DAY_WORDS) + ")")
 # Counters and their bare names ("84 reactions", "Comments 9 comments", "3 min read") with the
 # separators themes put between them; a line of them holds a number.
-_COUNTER = r"(?:\d[\d,.]*\s*[km]?\s*)?(?:comments?|reactions?|likes?|views?|replies|reply|shares?|votes?|answers?|min(?:ute)?s?\s+read)"
+_COUNTER = r"(?:\d[\d,.]*\s*[km]?\s*)?" + phrases.any_of(phrases.COUNTER_NOUNS)
 _COUNTERS_LINE = r"(?=\D*\d)(?:" + _COUNTER + r"\s*[·•|,]?\s*)+"
 # A meta line: a date, a time ago or counters, whole (one pattern: one match per candidate line).
 # A byline with its date: names, a separator, a date ("Alan Woinski | 3 days ago", "Beth Mole –
 # 3/7/2026", "Jess Lee for The DEV Team ・ Feb 17").
-_NAME = r"[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|and|&|de|van|von|for|the|The))*"
+_NAME = r"[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|" + "|".join(phrases.BYLINE_JOINERS) + "))*"
 _BYLINE_DATE = r"(?:[Bb]y\s+)?" + _NAME + r"(?:\s*,\s*" + _NAME + r")*\s*(?:[|·•–—・]|\s-|\son)\s*(?i:" + _DATE_LINE + r")\s*\|?"
 # A meta line needs no comparison between entries (a label does): a group of this many is a listing.
 META_MIN_ENTRIES = 3
@@ -122,7 +124,7 @@ _NAMED_META = re.compile(r"eyebrow|kicker|rubric|overline|byline", re.IGNORECASE
 NAMED_META_MAX_CHARS = 60
 _DIGIT = re.compile(r"\d")
 # The dates without a number.
-_DAY_WORDS = frozenset({"yesterday", "today", "just now"})
+_DAY_WORDS = frozenset(phrases.DAY_WORDS)
 # (names are capitalised: the byline's part of the pattern is case-sensitive, the rest is not)
 # A time ago with the entry's section after it ("9 hrs ago | Latin America"): a news front's kicker line.
 _AGO_SECTION = r"(?i:\d+\s*" + _UNIT + r"\s+ago)\s*[|·•]?\s*[A-Z][\w&' -]{0,24}"

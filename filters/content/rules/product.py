@@ -19,20 +19,11 @@ from ... import dom, pagekind
 from ...context import PageContext
 from .. import features as feat
 from .. import hints
+from .. import phrases
 from . import sections
 
-# Headings of sections about other items than the page's own (English; matched at the start).
-OTHER_ITEMS_HEADING = re.compile(
-    r"\s*(?:(?:products|items)\s+related\s+to\s+this|related\s+(?:books|brands|items|products)"
-    r"|(?:people|customers|shoppers)\s+(?:who\s+)?(?:also\s+)?(?:frequently|often)\s+(?:viewed|bought|purchased)"
-    r"|(?:frequently|often)\s+(?:viewed|bought)\s+(?:together|with)"
-    r"|consider\s+these\s+(?:available\s+)?(?:items|products)|similar\s+(?:brands|styles)"
-    r"|more\s+like\s+this|how\s+about\s+these|more\s+from\s+\S|sponsored\b|recommendations\b"
-    r"|be\s+the\s+first\s+to\s+review|rated\s+\d(?:\.\d)?\s+out\s+of\s+\d|(?:user|customer)\s+testimonials"
-    r"|notify\s+me\s+when|variations\s+of\s+this|better\s+together\W*$|shop\s+the\s+look"
-    r"|(?:pairs|goes)\s+(?:well|perfectly|great|beautifully)\s+with\b|you\s+(?:might|may)\s+also\s+need)",
-    re.IGNORECASE,
-)
+# Headings of sections about other items than the page's own (phrases.py; matched at the start).
+OTHER_ITEMS_HEADING = re.compile(phrases.heading_pattern(phrases.OTHER_ITEMS_HEADINGS), re.IGNORECASE)
 
 
 # A text block repeating an earlier one of at least this many characters, word for word, is a
@@ -180,9 +171,8 @@ def _variants(a, b) -> bool:
     return any(_VARIANT_CLASS.search(el.get("class") or "") for el in (*above_a, *above_b))
 
 
-# Labels that start like an "other items" heading but mark one item in a grid (a sponsored tile,
-# a tile's star rating): not headings when they stand outside h2-h6.
-_ITEM_LABELS = re.compile(r"\s*(?:sponsored|rated\s)", re.IGNORECASE)
+# Labels that start like an "other items" heading but mark one item in a grid (phrases.py).
+_ITEM_LABELS = re.compile(phrases.heading_pattern(phrases.ITEM_LABELS), re.IGNORECASE)
 
 
 # A section opened by a styled label but holding this much paragraph text (<p>) is an article
@@ -238,23 +228,12 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
     return ctx.kill_all([f.elements[i] for i in doomed], "auto", lambda el: f"section about other things (styled label): {el.text_content().strip()[:40]!r}")
 
 
-# Buttons and links that act on an item or the page rather than describe it ("Quick view", "Add to
-# cart", "Choose options", "Learn more", "Read full details", "Select a size", "Load more", "Skip to results"): a whole
-# block's text, matched in full.
-ACTION_LABEL = re.compile(
-    r"\s*(?:quick\s+(?:shop|view|add)|add\s+to\s+(?:cart|bag|basket|wish\s*list)|shop\s+now|buy\s+now|compare"
-    r"|(?:select|choose)\s+options|(?:view|see|read)\s+(?:full\s+|all\s+)?details|product\s+variants|unit\s+price\s+per|learn\s+more|read\s+more|book\s+now"
-    r"|(?:view|sort)\s+options|(?:select|choose)\s+(?:a\s+|your\s+)?size|add\s+to\s+compare|calculate\s+shipping|notify\s+me"
-    r"|(?:show|see|load|view)\s+more|loading(?:\.\.\.|…)?|skip\s+to\s+(?:main|content|product|search|results)[\w\s]{0,22})"
-    r"[\s:.!»›>→-]*",
-    re.IGNORECASE,
-)
-# Longest text read as an action label (the longest label above, "Skip to product information",
-# with its arrow and spaces).
-ACTION_LABEL_MAX_CHARS = 28
-# The first two letters (lower case) of every label ACTION_LABEL matches: a short text starting
-# otherwise is no label, known without the regex (four short texts in five; keep the two in step).
-ACTION_LABEL_STARTS = frozenset("qu ad sh bu co se ch vi re pr un le bo so ca no lo sk".split())
+# Buttons and links that act on an item or the page rather than describe it (phrases.py), a
+# whole block's text, matched in full.
+ACTION_LABEL = re.compile(phrases.heading_pattern(phrases.ACTION_LABELS) + r"[\s:.!»›>→-]*", re.IGNORECASE)
+# (the longest text read as an action label, and the labels' first two letters: phrases.py keeps them in step)
+ACTION_LABEL_MAX_CHARS = phrases.ACTION_LABEL_MAX_CHARS
+ACTION_LABEL_STARTS = phrases.ACTION_LABEL_STARTS
 
 
 def remove_action_labels(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:

@@ -24,6 +24,7 @@ from ... import dom
 from ...context import PageContext
 from .. import features as feat
 from .. import hints
+from .. import phrases
 
 # Modal dialogs (shown over the page on a click: a size guide, the terms of service). Selecting
 # the attributes and stepping up to their owners is several times faster in libxml2 than a
@@ -88,19 +89,8 @@ def _first_kind_token_of(cls: str) -> str:
 
 
 
-# Headings of sections about other things than the page's item (English; matched at the start).
-ELSEWHERE_HEADING = re.compile(
-    r"\s*(?:(?:people|customers|shoppers|others)\s+(?:who\s+)?(?:also\s+)?(?:viewed|bought|purchased|liked|searched)"
-    r"|(?:you|we\s+think\s+you)\s+(?:may|might|will|could)\s+(?:also\s+)?(?:like|love|enjoy|be\s+interested)"
-    r"|(?:similar|related|recommended|suggested|sponsored)\s+(?:items|products|listings)|recommended\s+for\s+you"
-    r"|recently\s+viewed|frequently\s+bought|complete\s+the\s+look|more\s+from\s+(?:this|the)\s+(?:seller|shop|store|brand)"
-    r"|seller'?s\s+other\s+items|about\s+this\s+(?:seller|shop)|seller\s+feedback|featured\s+products"
-    r"|(?:shipping|delivery)\s+(?:&|and)\s+returns?|returns?\s+polic"
-    r"|related\s+(?:posts|articles|stories|reading)|more\s+(?:stories|articles|posts)\s+(?:from|like|you)|trending\s+now"
-    r"|most\s+popular|popular\s+posts|follow\s+us|(?:sign\s+up|subscribe)\s+(?:to|for)\s+(?:our\s+)?newsletter"
-    r"|explore\s+related|customer\s+reviews|ratings?\s+(?:&|and)\s+reviews|reviews\b)",
-    re.IGNORECASE,
-)
+# Headings of sections about other things than the page's item (phrases.py; matched at the start).
+ELSEWHERE_HEADING = re.compile(phrases.heading_pattern(phrases.ELSEWHERE_HEADINGS), re.IGNORECASE)
 # Section headings (an h1 is the page's title).
 _SECTION_HEADINGS = feat.HEADING_TAGS - {"h1"}
 # A heading longer than this is a title, not a section label.
