@@ -1,20 +1,10 @@
 """Accordions and FAQs for ``auto``: their items are content, whatever their parts are called.
 
-An accordion (a service page's FAQ, a course's syllabus, a product's details) names its parts
-after the widget: ``accordion-header`` (the question), ``accordion-item__dropdown`` (the
-answer), ``faq__header``, a Bootstrap ``panel-group`` with ``role="tablist"``. The markup
-hints (hints.py) read "header", "dropdown" and the tablist role as boilerplate, so the
-questions and answers were scored against their section and cleaned out of the selection.
-
-``unmark_accordion_items`` clears those marks on elements that name themselves an accordion
-or FAQ part, unless something else in the markup says boilerplate: a boilerplate tag or role
-(other than tablist), a word about navigation, recommendations or sign-ups ("accordion-menu",
-"accordion-item related-products"), or mostly link text (a mobile menu built as an accordion).
-
-``open_accordions`` shows, inside ``auto``'s selection, what a click would show: closed panes
-(features.py counts them as visible, but the reader drops ``hidden`` content) and the questions
-written as ``<button>`` labels (the reader skips buttons). A reader page runs no scripts, so a
-closed accordion would stay closed.
+``unmark_accordion_items`` clears the boilerplate mark ("accordion-header", "dropdown", the
+tablist role) of parts that name themselves an accordion or FAQ part, unless their markup also
+says navigation, recommendations or sign-ups or they are mostly links. ``open_accordions``
+shows, inside the selection, what a click would show: closed panes lose their hiding attributes
+and question buttons are unwrapped (a reader page runs no scripts).
 """
 from __future__ import annotations
 
@@ -85,6 +75,7 @@ _MAY_BE_CLOSED = etree.XPath(
     "(descendant-or-self::*/@hidden | descendant-or-self::*/@aria-hidden | descendant-or-self::*/@style"
     " | descendant-or-self::*/@class[contains(., 'hid') or contains(., 'display-none')])/.."
 )
+# Buttons: an accordion's questions are often written as button labels.
 _BUTTONS = etree.XPath("descendant::button")
 # The attributes that keep a closed pane from the reader (inline styles go with the reader too).
 _CLOSING_ATTRIBUTES = ("hidden", "aria-hidden", "style")

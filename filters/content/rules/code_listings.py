@@ -1,15 +1,9 @@
 """Code listings, for ``auto``: a syntax highlighter's class names are not the page's markup.
 
-A highlighter (Prism, highlight.js, Pygments, a docs theme's own) wraps every token of a code
-listing in a span named after the token's type: ``<span class="token tag">`` around ``<div``,
-``hljs-meta``, ``sp-syntax-tag``. Read as markup hints, ``tag`` and ``meta`` say boilerplate,
-so the selection's cleaning cut those tokens out of the code and left listings with holes
-(on wcxb-dev: 428 tokens, 1,322 words, on 15 documentation and article pages), and a listing
-whose lines repeat (``}`` ... ``}``) could lose a line as a screen-size copy.
-
-Inside a ``<pre>`` or ``<code>`` nothing is judged on its own: ``unmark_code`` makes every
-descendant's hint neutral, and the cleaning rules keep or cut a listing whole, by its own
-markup and place (``inside_code`` tells them which elements are a listing's parts).
+A highlighter names every token's span after its type (``token tag``, ``hljs-meta``), words the
+markup hints read as boilerplate. ``unmark_code`` makes every hint inside ``<pre>``/``<code>``
+neutral, and the cleaning rules keep or cut a listing whole (``inside_code`` tells them which
+elements are a listing's parts).
 """
 from __future__ import annotations
 

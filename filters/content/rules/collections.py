@@ -1,25 +1,10 @@
-"""Shop collection grids inside a selection for ``auto``: the parts around and inside a product
-grid that are controls, not content: a tile's repeat of its own link, the faceted filter panel.
+"""Shop collection grids for ``auto``: the controls around and inside a product grid, and the grid as content.
 
-A tile often links its product twice: once in the tab order (the text a screen reader reads:
-name, colour, price, rating) and once more, taken out of the tab order with ``tabindex="-1"``, around
-the same facts laid out for sighted readers (a brand/name/price table). The second link says
-nothing the first did not, and the grid repeats it per tile.
-
-A faceted filter panel (brands, price ranges, ratings to tick, each with a count) is a form for
-narrowing the grid: it is named so ("facets", "filters", "refinement-bar") and holds no sentence.
-
-A shop's block of text for search engines (named so: "seo", "category-seo-text") can hold more
-prose than the whole grid of product tiles beside it and win the choice of container; when the
-page has such a grid outside that block, the grid is what the page shows its readers.
-
-A part that every tile of a grid repeats (its price, its tags) is the tile's own, even when a style
-word in its class reads as boilerplate ("price-tag", "SaleTagBlock"): such marks are cleared when the
-grid holds most of the selection; parts named as metadata (bylines, dates, rating lines) keep theirs.
-
-A shop's grid of names and prices is nearly all link text, so its wrapper reads as a link list; when
-the grid holds a quarter of the selection (beside a shop's prose long enough to count as an article)
-it is the page's list of products and stays. A narrower strip ("recommended accessories") still goes.
+``remove_untabbed_repeat_links`` removes a tile's second link to its product, taken out of the
+tab order; ``remove_facet_panels`` removes a faceted filter panel; ``grid_over_seo_text`` makes a
+grid of product tiles the container over a block of text for search engines;
+``unmark_tile_parts`` clears a style mark every tile repeats ("price-tag"); ``shop_grid_wrappers``
+spares a grid of names and prices that reads as a link list.
 """
 from __future__ import annotations
 

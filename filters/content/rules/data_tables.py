@@ -1,15 +1,8 @@
 """A data table's cells for ``auto``'s cleaning: a cell of links is the table's data, not a link list.
 
-Cleaning removes a block holding a few links and next to no other text as a link list, and a
-table cell (``td``) is such a block when its value is a few linked names: a list of prize
-winners by year has one cell per prize, each holding the year's laureates as links, and
-cleaning cut those cells one by one, leaving rows with holes and columns out of line
-(a wiki's list page lost 125 of its cells). ``data_cells`` names the cells (``td``/``th``)
-with links inside the selection whose table is a data table by the reader's own test
-(``render.tables.is_data_table``: header cells, a caption, or a grid of many rows or columns),
-so cleaning keeps them; marked boilerplate inside a cell still goes, and a whole table of
-navigation links is still judged as one block. A layout table's cells (a sidebar column of
-links on an old site) are not data cells and are judged as before.
+``data_cells`` names the cells (``td``/``th``) with links inside the selection whose table is a
+data table by the reader's own test (``render.tables.is_data_table``), so cleaning keeps them;
+marked boilerplate inside a cell still goes, and a layout table's cells are judged as before.
 """
 from __future__ import annotations
 
@@ -17,6 +10,7 @@ from ...render.tables import is_data_table
 from .. import features as feat
 from .. import hints
 
+# A table's cells: the blocks a link list could be mistaken for.
 _CELL_TAGS = frozenset({"td", "th"})
 
 

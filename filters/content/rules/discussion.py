@@ -1,29 +1,10 @@
-"""What a discussion page's posts carry besides the post itself: the poster's signature, rank
-and stats, the buttons under each post ("post furniture").
+"""Discussion pages for ``auto``: whether a page is a thread, and what its posts carry besides the post.
 
-Forum software repeats these beside every post (``div.signature``, XenForo's
-``message-userExtras``, vBulletin's ``usertitle``, phpBB's "Posts: 138 / Joined: ...",
-"Quote" and "Top" links); they are the poster's or the software's, not the thread's, and on a
-long thread they add up to a large share of the text. Markup names find the first kind;
-the stats and buttons are found by their short, fixed text (English labels only), as are
-the software's labels around the posts ("Click to expand...", "3 likes", "Last edited: ...",
-"Ask question", "Explore related questions", "Not open for further replies",
-"You must log in or register to reply here", "Edited ... by ...", post numbers "#12", avatar
-initials), and so are bare counts standing alone beside a post (votes, likes; not in a table
-cell, a list item or inside a sentence). Code listings are left alone. ``auto`` calls
-``remove_post_furniture`` on its selection when the page is a discussion (by URL or
-microdata); on any other page these names mean something else (a letter's signature block,
-an article's author box) and are left alone.
-
-It names the headings of the other threads a forum lists under a thread ("More topics from
-this board", "Similar threads", "Hot network questions"), whose sections ``auto`` removes from a
-discussion's selection (``sections.remove_elsewhere_sections``).
-
-It also owns the markup signs of a discussion that no URL or microdata names: a comment tree
-(``has_comment_tree``: comment-marked items with replies nested inside them, the same tag and
-class one level down), as link aggregators and story sites show it, and a selection holding
-the stat lines of six or more posters ("29,553 posts", "518 helpful votes": ``has_poster_stats``),
-whose furniture then goes as on any thread.
+``is_discussion`` reads the URL and microdata; ``has_comment_tree`` and ``has_poster_stats``
+find the threads no URL names (replies nested in comments, posters' stat lines).
+``remove_post_furniture`` removes, on a thread, signatures, poster titles and stats, post
+buttons and the software's labels (the words are phrases.py's), each kept when it holds much of
+the text; ``OTHER_THREADS_HEADING`` names the other threads' sections that sections.py removes.
 """
 from __future__ import annotations
 
@@ -52,6 +33,7 @@ _THREAD_LABEL = re.compile(phrases.any_of(phrases.THREAD_LABELS), re.IGNORECASE 
 # standing alone (not inside a sentence); in a table cell, a list item or a sub/superscript it
 # is the post's own data.
 _BARE_COUNT = re.compile(r"[+-]?[\d.,]+k?", re.IGNORECASE)
+# (the tags of such data)
 _DATA_TAGS = frozenset({"td", "th", "li", "dd", "sub", "sup"})
 # Stat lines and buttons are short; a longer text is the post's own.
 STAT_MAX_CHARS = 60

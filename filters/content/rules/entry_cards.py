@@ -1,20 +1,9 @@
-"""A listing's entries drawn as marked cards: ``auto``'s cleaning keeps them.
+"""A listing's entries drawn as marked cards, kept by ``auto``'s cleaning.
 
-A news front builds each story of a list from one component whose class carries a boilerplate
-word ("PagePromo": a promoted story's card, with "PagePromo-content" and "PagePromo-title"
-inside), and every entry of the list is that card. The mark is the component's name, not a
-promotion beside the content: when the card is the whole of nearly every entry of a listing,
-the list is made of nothing else, and cleaning would remove the listing entry by entry.
-
-``marked_cards`` spares, inside a selection that is not an article (auto asks only then), the
-cards of each group of records (auto's repeated siblings) of at least ``MIN_ENTRIES`` entries,
-at least ``TITLED_MIN_SHARE`` of them with a linked title, outside marked subtrees and not on a
-page that says it shows one product (its other products' strip is built the same way): an
-entry's card is a boilerplate-marked element, not a carousel's slide, that is the entry or wraps at least
-``CARD_SHARE`` of its text through single wrappers, found in at least ``CARDS_MIN_SHARE`` of
-the entries under one class. With the card go its parts named after it (the BEM stem of its
-class: "PagePromo-title", "PagePromoContentIcons") and everything unmarked inside; other marked
-parts of a card (a share bar, a sponsor's badge) are judged as before.
+A news front builds each entry from one component whose class carries a boilerplate word
+("PagePromo"). ``marked_cards`` spares, in a selection that is not an article, the cards that
+are (or wrap most of) nearly every entry of a listing with linked titles, with their parts named
+after them; not on a page that shows one product, and not a carousel's slides.
 """
 from __future__ import annotations
 
@@ -34,6 +23,7 @@ TITLED_MIN_SHARE = 0.5
 CARD_SHARE = 0.8
 # Cards of one class in at least this share of the entries: the listing's component.
 CARDS_MIN_SHARE = 0.8
+# Hint kinds cleaning removes whatever the listing (auto's boilerplate and comment marks).
 _MARKED = hints.MARKED
 # A carousel's slides are other items shown in turn (a shop's "you may also like"), not a list.
 _CAROUSEL = re.compile(r"carousel|slider|swiper|slick", re.IGNORECASE)

@@ -1,13 +1,9 @@
 """Filler text for ``auto``: a block that says one word over and over.
 
-Scripts measure fonts and layouts with blocks of filler ("word word word ..." a few hundred
-times) that they leave in the page; a saved or server-rendered page keeps them, unstyled, at
-the end of the body. No reader wants them, and when ``auto``'s container is the body (a busy
-home page) they are part of the selection: hundreds of words that are no content.
-
-``remove_filler_blocks`` removes, inside the selection, the blocks without child elements whose
-text is at least ``FILLER_MIN_WORDS`` words, all of them one and the same word. Prose repeats
-words but never only one; a list of one repeated value has its own elements.
+Scripts measure fonts and layouts with blocks of filler ("word word word ...") that a saved or
+server-rendered page keeps at the end of its body. ``remove_filler_blocks`` removes, inside the
+selection, the blocks without child elements whose text is ``FILLER_MIN_WORDS`` or more words,
+all one and the same word: prose repeats words but never only one.
 """
 from __future__ import annotations
 

@@ -1,19 +1,9 @@
 """A–Z indexes for ``auto``: a page's entries grouped under their initial letters.
 
-A directory's or a catalogue's index lists its entries (categories, brands, topics) in groups
-under one-letter labels, "A" over the entries starting with A, "B" over the next. Every entry
-is a short link, so the groups look like menus to ``auto``'s scoring: none of them counts as a
-record, no container qualifies, and a miss keeps the whole page with its header and footer.
-
-``index_root`` finds such an index: the lowest element holding at least ``MIN_LETTERS`` letter
-labels (an element whose whole text is one capital letter, no link and in no link: an index's
-jump bar links its letters) in strictly ascending order, with entries beside them (at least
-``MIN_ENTRY_CHARS`` of other text per letter), most of it link text. ``index_container`` makes
-it ``auto``'s container when no other qualifies and it holds ``MIN_PAGE_SHARE`` of the page's
-text outside boilerplate tags, roles and marks, widened to the ancestors that add only its
-heading and intro (``WIDEN_MAX_RATIO``); ``index_entries`` spares its entries from
-cleaning (they are link lists, one per letter) in a selection that is not an article; marked
-boilerplate inside it still goes.
+``index_root`` finds the lowest element holding ``MIN_LETTERS`` one-letter labels in ascending
+order with mostly linked entries beside them; ``index_container`` makes it the container when
+nothing else qualifies and it holds ``MIN_PAGE_SHARE`` of the page, widened to its heading and
+intro; ``index_entries`` spares its entries (link lists, one per letter) from cleaning.
 """
 from __future__ import annotations
 

@@ -1,46 +1,11 @@
-"""Listing recall for ``auto``: a listing split into several groups of entries keeps them all.
+"""Listing recall for ``auto``: a listing split over several blocks keeps them all.
 
-A home page or a section front lists its stories in several blocks ("News", "Articles",
-"Podcasts", "Most read"), each a short group of cards: a linked title, a linked author and a
-date. No one group holds most of the selection's text, so listings.py's ``spared_records``
-(one group holding at least half of it) does not look at them, and cleaning removes every
-card's text block as a link list (three links, 90% link text), leaving the titles' headings
-without their authors and dates, or nothing at all.
-
-``spared_group_entries`` spares the entries of every group of records (auto's: repeated
-siblings that carry text rather than only short links) inside a selection that is not an
-article when those groups, at least ``MIN_GROUPS`` of them (different parents), together hold
-at least ``GROUPS_MIN_SHARE`` of its text outside marked subtrees (what cleaning can leave):
-what repeats over most of the selection is its listing. Marked boilerplate inside the entries
-still goes, and a group inside a marked subtree is not looked at. ``auto`` does not ask on a
-discussion page (by URL or microdata: there the groups are posts and their furniture) nor
-when the selection holds an article's prose even before its teasers are discounted (a
-listicle's cards beside a carousel of related stories).
-
-``around_entries`` widens a container found inside one of a listing's entries: a blog's index
-built of ``<article>`` cards whose wrappers differ (each card nested in its own layout ``div``s,
-so they are not siblings and not auto's records) scores nothing anywhere, and the best
-container is one card's linked title. When the container is (inside) an ``<article>`` and at
-least ``MIN_ENTRIES`` articles of the same class, outside marked subtrees and not nested in
-one another, share the page with none holding more than ``ENTRY_MAX_SHARE`` of their text,
-the lowest element holding them all is the container. An article page's own ``<article>``
-holds most of the text beside its related stories' cards, and stays.
-
-``with_twin_blocks`` and ``spared_twins`` keep a listing that comes in two blocks built
-alike: a wiki's category page lists its subcategories (each with a count beside its link:
-they score, and one of them is the container) and then its pages (bare links in the same
-lettered columns: a menu to auto, scoring nothing). In a selection that is not an article, a
-child of a sibling of the container's parent with the container's tag and class, whose first
-child has the tag and class of the container's first child, joins the selection (outside
-marked subtrees), and blocks selected with such a twin keep their link lists through cleaning.
-
-``with_alike_entries`` adds a listing's featured entries: a news section shows its top stories
-in a block of their own above the feed (the same card, bigger), often in another column or
-landmark than the feed, so auto's container is the feed alone. In a selection that is not an
-article, the classed headings found in half the entries of a group of records holding
-``ALIKE_LISTING_SHARE`` of the selection's text are its entries' titles; the parent of any other
-group of records whose entries carry one of those headings joins the selection, outside marked
-subtrees (a sidebar's "most read" built from the same card stays out).
+``spared_group_entries`` spares the entries of several groups of records that together hold most
+of a selection that is not an article; ``around_entries`` widens a container found inside one of
+a listing's ``<article>`` entries to the whole listing; ``with_twin_blocks`` and ``spared_twins``
+keep a second block built like the container's (a wiki category's pages after its
+subcategories); ``with_alike_entries`` adds featured entries that carry the listing's title
+heading. Why each: docs/content-rules.md.
 """
 from __future__ import annotations
 

@@ -1,55 +1,12 @@
-"""What ``auto`` trims from a listing's entries: the labels every entry repeats, and the
-second copy of a text an entry shows twice.
+"""What ``auto`` trims from a listing's entries: labels every entry repeats, texts an entry shows
+twice, and meta lines.
 
-A listing's entries (job cards, course cards, search results, trail routes) come from one
-template, and the template prints the same short texts in each of them: badges and buttons
-("Fast apply", "Apply now", "Explore in 3D", "More like this") and kickers ("RECOMMENDED
-ROUTE"). What sets the entries apart (the title, the teaser, the date, the place) differs from
-entry to entry; a text that is word for word the same in nearly every entry says nothing about
-any one of them, and a reader hears it once per entry.
-
-``remove_entry_labels`` removes, inside the selection, the elements whose whole text is short
-(at most ``LABEL_MAX_CHARS``, not a sentence, not a heading, not an inline field name before
-its value) and found, the same, once in each of at least ``LABEL_MIN_SHARE`` of the entries of
-a listing: a group of records (``auto``'s repeated siblings) of at least ``MIN_ENTRIES``
-entries, at least ``TITLED_MIN_SHARE`` of them with a linked heading (or a link holding a
-``role="heading"`` title), or cards without headings, at least ``LINKED_MIN_SHARE`` of them
-holding a link (a shop's tiles titled by a link: "Free shipping" in each). A row of script controls (links leading nowhere: rating stars) counts
-as a label up to ``CONTROLS_MAX_CHARS``. Entries may be table rows, but a text that is a whole
-cell is a column's value and stays (only captions inside a cell with more text go). A field's
-values stay: a text whose field (tag and class; for an element without a class, also its
-nearest classed ancestor's) holds another text in some entry ("Full-time" beside "Contract",
-"Winner" beside "Honoree", a category), a text an entry shows twice (a row's equal cells), and
-links leading to one place from every entry (a shared category's page), but for links to a place
-on the page itself ("Back to Project" -> ``#project``: a jump, however often an entry shows it). A field an entry shows
-with two texts at once, each in most entries, is a row of buttons ("Download" beside
-"Transcript", "Current price" beside "Today's change"), not one value, and its texts go, but for
-texts over a list of their own ("Pros" over the pros).
-
-``remove_entry_copies`` removes, in every entry of such a listing, a line (a block, or all of
-its block's own text) of ``COPY_MIN_CHARS`` to ``COPY_MAX_CHARS`` that the entry already shows
-word for word in another tag or class: themes print an entry's title twice (a visually hidden
-link for screen readers, then the heading) and its author's name twice (one copy for small
-screens, one in a profile card). The copy in a heading stays, else the first; copies in the
-same tag and class are the same field of nested cards when they sit alike (the same tags and
-classes up to the entry), but one component under other wrappers is rendered twice (a byline
-for wide screens under the headline, and again in a stack for narrow ones); a sentence said
-twice is a summary.
-
-``remove_entry_meta`` removes, in every entry of such a listing or cards' group, from
-``META_MIN_ENTRIES`` entries on (a meta line needs no comparison between entries; not a table's
-rows: a row's date is a column's value), a line of at most ``META_MAX_CHARS`` whose whole text is a date ("Feb 9,
-2026", "Updated March 2, 2026"), a time ago ("4 hrs ago", "9d"), counters ("84 reactions",
-"9 comments", "3 min read") or a byline with its date (capitalised names, a separator, a date:
-"Alan Woinski | 3 days ago", "Beth Mole – 3/7/2026"), or a time ago with the entry's section
-after it ("9 hrs ago | Latin America"); and a kicker or a byline of at most
-``NAMED_META_MAX_CHARS`` whose class (or its parent's) names it so ("c-tease__eyebrow",
-"RubricWrapper": the section's label over the title; "BylinesWrapper"): the meta line a news front, a blog's
-index or a developer feed prints under every title. The counters change by the minute and the date says when, not what;
-the references of the development set leave such lines out of listings' entries far more often
-than they keep them (over the listing pages: 463 words of date lines out, 176 in; counters:
-none kept; bylines with a date: the three pages that show them unmarked all leave them out).
-A line saying more ("Opens Apr 8", "Maria Lopez, staff writer") stays, as do headings.
+``remove_entry_labels`` removes a short text found in nearly every entry of a listing ("Apply
+now", "Fast apply"), but not a field's values, links to one shared place nor a table's cells;
+``remove_entry_copies`` removes the second copy of a line an entry shows twice in another tag or
+class (a title for screen readers, a byline per screen size); ``remove_entry_meta`` removes an
+entry's date, time ago, counters and dated byline ("Feb 9, 2026", "84 reactions"; the words are
+phrases.py's).
 """
 from __future__ import annotations
 
@@ -92,7 +49,9 @@ _DEAD_HREF = re.compile(r"(?i)^\s*(?:#\s*$|javascript:)")
 _SENTENCE_END = frozenset(".!?")
 # A date, a time ago, a row of counters or a byline with its date is short; a longer line says more.
 META_MAX_CHARS = 70
-# A month's name or abbreviation, and the unit of a time ago (phrases.py).
+# A meta line needs no comparison between entries (a label does): a group of this many is a listing.
+META_MIN_ENTRIES = 3
+# A month's name or abbreviation, the unit of a time ago (phrases.py), a year after a date.
 _MONTH = phrases.any_of(phrases.MONTHS) + r"\.?"
 _UNIT = phrases.any_of(phrases.TIME_UNITS)
 _YEAR = r"(?:,?\s*'?\d{2,4})"
@@ -110,25 +69,25 @@ _DATE_LINE = (
 # separators themes put between them; a line of them holds a number.
 _COUNTER = r"(?:\d[\d,.]*\s*[km]?\s*)?" + phrases.any_of(phrases.COUNTER_NOUNS)
 _COUNTERS_LINE = r"(?=\D*\d)(?:" + _COUNTER + r"\s*[·•|,]?\s*)+"
-# A meta line: a date, a time ago or counters, whole (one pattern: one match per candidate line).
 # A byline with its date: names, a separator, a date ("Alan Woinski | 3 days ago", "Beth Mole –
-# 3/7/2026", "Jess Lee for The DEV Team ・ Feb 17").
+# 3/7/2026", "Jess Lee for The DEV Team ・ Feb 17"); names are capitalised, so this part of the
+# pattern is case-sensitive and the rest is not.
 _NAME = r"[A-Z][\w.'-]*(?:\s+(?:[A-Z][\w.'-]*|" + "|".join(phrases.BYLINE_JOINERS) + "))*"
 _BYLINE_DATE = r"(?:[Bb]y\s+)?" + _NAME + r"(?:\s*,\s*" + _NAME + r")*\s*(?:[|·•–—・]|\s-|\son)\s*(?i:" + _DATE_LINE + r")\s*\|?"
-# A meta line needs no comparison between entries (a label does): a group of this many is a listing.
-META_MIN_ENTRIES = 3
+# A time ago with the entry's section after it ("9 hrs ago | Latin America"): a news front's kicker line.
+_AGO_SECTION = r"(?i:\d+\s*" + _UNIT + r"\s+ago)\s*[|·•]?\s*[A-Z][\w&' -]{0,24}"
+# A meta line: a date, a time ago, counters, a byline with its date or a time ago with a section,
+# whole (one pattern: one match per candidate line).
+_META_LINE = re.compile(r"(?i:" + _DATE_LINE + "|" + _COUNTERS_LINE + ")|" + _BYLINE_DATE + "|" + _AGO_SECTION)
+# A number, looked for first (most short lines of an entry hold none) ...
+_DIGIT = re.compile(r"\d")
+# ... and the dates without one.
+_DAY_WORDS = frozenset(phrases.DAY_WORDS)
 # A kicker (the section's or the story type's label a theme prints over an entry's title) or a
-# byline, named so by its class.
+# byline, named so by its class ...
 _NAMED_META = re.compile(r"eyebrow|kicker|rubric|overline|byline", re.IGNORECASE)
 # ... a label or names, not a sentence.
 NAMED_META_MAX_CHARS = 60
-_DIGIT = re.compile(r"\d")
-# The dates without a number.
-_DAY_WORDS = frozenset(phrases.DAY_WORDS)
-# (names are capitalised: the byline's part of the pattern is case-sensitive, the rest is not)
-# A time ago with the entry's section after it ("9 hrs ago | Latin America"): a news front's kicker line.
-_AGO_SECTION = r"(?i:\d+\s*" + _UNIT + r"\s+ago)\s*[|·•]?\s*[A-Z][\w&' -]{0,24}"
-_META_LINE = re.compile(r"(?i:" + _DATE_LINE + "|" + _COUNTERS_LINE + ")|" + _BYLINE_DATE + "|" + _AGO_SECTION)
 
 
 def remove_entry_labels(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext) -> int:

@@ -1,65 +1,12 @@
-"""Listings for ``auto``: entries that are mostly links are the listing, not link lists inside it.
+"""Listings for ``auto``: a listing's entries are its content, not link lists inside it.
 
-A listing's entries (event cards, search results, a directory's rows) are often nothing but
-links: the title, the venue, the category, each one a link. Cleaning removes a block with that
-much link text as a link list, one entry at a time, until only the listing's heading is left.
-
-``spared_records`` finds, inside the selection, groups of repeated siblings (same parent, tag
-and class, at least ``min_items``) that together hold most of the selection's text: those
-entries stay whatever their link density. Marked boilerplate still goes (a menu's items
-repeat too, but a menu holding most of a selection is rare, and its mark says so), except
-the entries' headers: an element named header (or heading, title) whose tag and class are
-marked in at least half of the entries (``listing__header`` around a job's title) is part of
-every entry, not the page's header, unless its names say share, ad or subscribe. ``auto``
-does not ask when the selection is an article (this much prose): there, link lists are
-navigation even when they repeat (tables of contents, related posts).
-
-``entry_headers`` spares those header parts in every group of records inside a selection that
-is not an article, however little of its text the group holds: a "start here" page's welcome
-outweighs its list of excerpt cards whose titles sit in ``<header class="excerpt-header">``
-(a boilerplate tag), and cleaning had left the cards empty.
-
-``entry_summaries`` spares, in every group of records inside the selection (an article's too),
-a marked part that nearly every entry repeats (``SUMMARY_MIN_SHARE``, tag and class) and that
-holds a sentence of the entry's own (``SUMMARY_MIN_CHARS`` or more, different in each entry):
-a shop's tile carries a one-sentence summary of its reviews ("A compact machine that ... "
-in ``div.reviews-content``), and cleaning removed it from every tile as customer reviews. A
-part the same in every entry is a notice, and one named as a button, share bar or ad still goes.
-
-``teaser_entries`` tells a listing's prose from an article's: a news section's or a blog
-index's entries each hold a linked heading (the title, pointing to the story) and a teaser of a
-paragraph or two, and together they can hold more prose than ``auto``'s article threshold, which
-then removed each entry's link lists (its series, its tags, its author) as an article's
-navigation. ``auto`` does not count the prose of such entries (a group of records, at least
-``TEASER_LINK_SHARE`` of them with a linked heading, none with more than ``TEASER_MAX_PROSE``
-characters of prose) when it decides whether the selection is an article. An article's sections
-rarely link their headings, and a listicle's or a forum's longer entries are not teasers.
-A long run of entries (``TITLED_MIN_ENTRIES``) whose titles are parts named title or headline
-(``clip-title``: a video playlist's items, played by script, link nowhere and use no heading)
-counts as teasers too; a few sections named so are still an article's.
-
-``marked_titles`` keeps a sponsored entry's title: a shop's search results mark their paid
-entries by an id (``ad-listing-title-…``) on the same heading (tag and class) the other entries
-show unmarked, and cleaning removed those titles one by one as ads while the rest of each entry
-stayed. Inside a selection that is not an article, a marked heading carrying the classed heading
-found unmarked in at least half the entries of a group of records in it stays, with its unmarked
-content. A heading marked by its class in every entry (``PageList-header-title``) is no title
-found unmarked and is not kept.
-
-``with_listing_beside`` adds a listing to a selection that is not an article: a category
-page's description (a few paragraphs of prose) outscores a list of posts that are only
-linked titles (each one worth little), and the two are rarely siblings. The parent of the
-biggest group of records outside the selection joins it when the group holds at least
-``BESIDE_MIN_SHARE`` of the selection's text, the parent scores above zero and no marked
-(boilerplate or comments) subtree holds it.
-
-``listing_container`` is a last look when ``auto`` finds no container at all (and rescue.py
-none either): a page whose only content is a listing of link entries (a shop's category of
-tiles inside a section its theme calls "related-product") scores nothing anywhere, and a miss
-keeps the whole page with its menus. The parent of the biggest group of records becomes the
-container when that group holds ``RESCUE_MIN_SHARE`` of the page's text, the parent is mostly
-link text (rescue.py looks at the others) and no boilerplate tag or role (nav, footer,
-header, banner) holds it.
+Entries (event cards, search results, a directory's rows) are often nothing but links, and
+cleaning would remove them one by one as link lists. ``spared_records`` spares the entries of a
+group holding most of the selection, ``entry_headers`` the header part every entry repeats,
+``entry_summaries`` a marked summary sentence in every tile and ``marked_titles`` a sponsored
+entry's title; ``teaser_entries`` tells a listing's teasers from an article's prose;
+``with_listing_beside`` adds a listing beside an intro, and ``listing_container`` takes a
+listing when nothing else qualifies. Why each: docs/content-rules.md.
 """
 from __future__ import annotations
 

@@ -1,18 +1,9 @@
 """A boilerplate-marked block holding most of the selection's prose, for ``auto``'s cleaning.
 
-Cleaning removes every block inside the selection that its markup marks as boilerplate (a
-top bar, a header, a sidebar) unless it holds most of the selection's text. A page whose markup
-is broken can nest its whole body in such a block: an unclosed ``<div class="topbar">`` swallows
-the category's heading, its description and its "how it works" sections, and cleaning removed
-them all, leaving the footer's list of the cities served (no sentence among 21,000 characters)
-as the page. ``prose_holders`` names the outermost marked blocks inside the selection (that
-cleaning would remove) holding nearly all of its prose (``PROSE_MIN_SHARE`` of the text in blocks
-with sentence punctuation, as ``auto`` counts it, and at least ``PROSE_MIN_CHARS``): what a reader
-came for is not the page's furniture, whatever the class says. Only the block itself is spared:
-the menus and marked parts inside it are judged one by one as before. A comment-marked block is
-no such holder (a thread's comments are not an article's). Measured at a half share first, the
-rule also kept what pages leave in marked blocks beside a little other prose: an SEO text in the
-footer, a testimonial carousel, a newsletter box on a page of tiles.
+Broken markup can nest a page's whole body in a marked block (an unclosed
+``<div class="topbar">``). ``prose_holders`` spares the outermost marked blocks inside the
+selection holding ``PROSE_MIN_SHARE`` of its prose and at least ``PROSE_MIN_CHARS``; the marked
+parts inside them are still judged one by one, and a comment-marked block is never a holder.
 """
 from __future__ import annotations
 

@@ -1,20 +1,9 @@
 """The page's own heading beside a selection that left it out, for ``auto``.
 
-A shop's category page or a listing opens with its title (the page's first ``<h1>``: "GPS
-Watches", "Men's Running Shoes") and often a line or two saying what the page lists, in a
-header block of its own above the grid; ``auto`` picks the grid (or the shop's prose below it)
-and that block stays outside. The heading is the page's name, not the site's: it joins the
-selection as a block of its own, before it, with the short text around it in that header block.
-
-Only the first visible ``<h1>``, only when it comes before the selection and outside it, is
-mostly not a link (a site's logo is an ``<h1>`` around a home link), and sits in no navigation,
-aside, footer, menu or form; the block that joins is the largest ancestor of the heading that
-still ends before the selection, stays short and is mostly not links (a title and its
-description; not a page header with the site's menus), and it joins only when it holds that
-description (a prose block): a heading alone is the page's title, which the reader page shows
-in its own header, and references keep a bare title as often as not. ``auto`` asks only for
-selections that are neither articles nor threads: an article's selection normally holds its
-own title.
+A category page or a listing opens with its ``<h1>`` and a line saying what it lists, in a
+header block above the grid that ``auto`` picked. ``with_page_heading`` adds that block before
+the selection when the first visible ``<h1>`` comes before it, is mostly not a link, sits in no
+navigation, aside, footer, menu or form, and its short block holds a description.
 """
 from __future__ import annotations
 

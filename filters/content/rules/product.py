@@ -1,15 +1,11 @@
-"""Product and collection pages for ``auto``: the section headings that say "other items" in the
-words shops use beside a product (products related to this item, more like this, often
-viewed with, sponsored, reviews one by one), on top of the general ones in sections.py.
+"""Product and collection pages for ``auto``: shops' words for other items, copies, action labels.
 
-sections.remove_elsewhere_sections removes a section whose heading matches either pattern;
-this module adds the words and the same removal for sections titled by a styled block instead of a
-heading (``<div class="title">Shipping & Returns</div>``). It also removes text blocks repeated word for word inside the
-selection (a description rendered twice, a carousel's cloned slides, a grid tile's name shown over its image and as
-its title) and blocks whose whole text is an action label or a page control ("Add to cart", "Load more"). On a page
-marked as a product (pagekind.py, shows_a_product), a selection beside the product's name (a description tab alone) widens to the
-small column holding both. A slider inside the selection whose slides are prose (a product's features, a heading and a
-paragraph each) keeps its content although its name marks it boilerplate (unmark_prose_slides).
+``OTHER_ITEMS_HEADING`` adds shops' headings to sections.py's (the words are phrases.py's);
+``remove_pseudo_headed_sections`` removes such sections titled by a styled block, not a heading;
+``remove_repeated_blocks`` removes a text block repeated word for word in a screen-size variant
+or a carousel clone (any repeat, on a page that shows a product); ``remove_action_labels``
+removes blocks that are only "Add to cart" or "Load more"; ``with_product_title`` widens the
+container to the product's name; ``unmark_prose_slides`` keeps feature slides of prose.
 """
 from __future__ import annotations
 
@@ -176,9 +172,8 @@ _ITEM_LABELS = re.compile(phrases.heading_pattern(phrases.ITEM_LABELS), re.IGNOR
 
 
 # A section opened by a styled label but holding this much paragraph text (<p>) is an article
-# body that a widget placed first in it happens to open (a "Sign up for our newsletter" box:
-# Readability's breitbart page lost its whole article, F1 0.65 -> 0.26). The same bar as the
-# article-subtree rule's.
+# body that a widget placed first in it happens to open (a "Sign up for our newsletter" box
+# would take the whole article with it). The same bar as the article-subtree rule's.
 SECTION_MAX_PARAGRAPH_CHARS = 500
 
 

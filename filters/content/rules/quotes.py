@@ -1,14 +1,9 @@
 """A thread's repeats of earlier posts, for ``auto``: a quote or a reply's preview is read once.
 
-On a forum thread a reply quotes the post it answers (XenForo's ``blockquote.bbCodeBlock``,
-phpBB's ``blockquote``), and some boards show, above each reply, a preview of the post it
-replies to (NodeBB's line-clamped "in reply to" button). The quoted paragraph is the earlier
-post's, word for word, and the reader has just read it there; references leave it out, and a
-long thread quoting itself doubles its length. ``remove_post_repeats`` removes, inside a
-thread's selection, every innermost text block of at least ``REPEAT_MIN_CHARS`` characters
-whose text an earlier block of the selection already holds word for word. Code and table cells
-repeat on purpose (the same command in two answers, equal values) and stay. ``auto`` calls it
-only on discussion pages (by URL or microdata, or whose comments count as the content).
+``remove_post_repeats`` removes, inside a thread's selection, every innermost text block of
+``REPEAT_MIN_CHARS`` or more whose text an earlier block already holds word for word (a reply
+quoting the post it answers, a board's "in reply to" preview); code and table cells repeat on
+purpose and stay. ``auto`` calls it on discussion pages only.
 """
 from __future__ import annotations
 

@@ -1,15 +1,9 @@
 """A block rendered twice side by side for two screen sizes, for ``auto``: the reader reads it once.
 
-Sites build a block twice, once for wide and once for narrow screens, and let their stylesheet
-show one: a news front's list of top stories in ``div._1qlu5k3`` and again in ``div._1qlu5k4``,
-a landing page's slides, its partners' strip, an address block. A reader page has no
-stylesheet, so it showed both, every story twice. The two copies are siblings holding the same
-text word for word in elements of another tag or class (a list's entries that repeat, one story
-twice in a feed, share their class: those are entries, not copies; a table's cells and rows are
-its data, equal values in two columns of a comparison; headings are left alone, and so are a
-code listing's lines: a statement written twice is the code's).
-``remove_sibling_copies`` removes, inside the selection, the later of two such siblings holding
-at least ``COPY_MIN_CHARS`` characters.
+Sites build a block once for wide and once for narrow screens and let the stylesheet show one; a
+reader page has no stylesheet. ``remove_sibling_copies`` removes, inside the selection, the later
+of two siblings of another tag or class holding the same text of ``COPY_MIN_CHARS`` or more;
+entries sharing a class, table cells, headings and code lines repeat on purpose and stay.
 """
 from __future__ import annotations
 

@@ -1,18 +1,10 @@
-"""Listing and product pages for ``auto``: modal dialogs out of the way, record groups of grid
-items with classes of their own, and sections about other things out of the selection.
+"""Listing and product pages for ``auto``: modal dialogs, record groups, sections about other things.
 
-- modal dialogs (role=dialog, aria-modal, <dialog>) are removed before selection: their long
-  legal text (privacy policy, terms) can outweigh a listing of short titles or a product's
-  description, and a "boilerplate" mark holding that much text counts as a wrapper;
-- inside the selection, a section whose heading says it shows other things (customers also viewed,
-  similar items, you may also like, reviews, shipping & returns, related posts, newsletter) is
-  removed: product pages keep their recommendations and reviews beside the description, and
-  posts their teasers, often with no class that says so;
-- siblings each with a class of its own are records of one kind when their first class matches
-  (grid items add their own classes: post ids, categories);
-- sibling sections that each carry a heading and paragraphs lose a boilerplate mark they share
-  through one class word ("contact_section lm_navSource" beside "email_section lm_navSource": the
-  word is the script's hook for a tab strip, the sections are the page's body).
+``remove_modal_dialogs`` removes modal dialogs before measuring (their legal text can outweigh a
+listing); ``regroup_unique_items`` groups grid items by their first class when each adds its own;
+``remove_elsewhere_sections`` removes, inside the selection, a section whose heading says it
+shows other things (the words are phrases.py's); ``unmark_shared_mark_sections`` clears a mark
+sibling sections share through one class word (a tab strip's hook).
 """
 from __future__ import annotations
 
@@ -30,6 +22,7 @@ from .. import phrases
 # the attributes and stepping up to their owners is several times faster in libxml2 than a
 # predicate on every element. (Consent managers' dialogs are consent.py's.)
 _MODALS = etree.XPath("(descendant::*/@role[. = 'dialog' or . = 'alertdialog'] | descendant::*/@aria-modal[. = 'true'])/..")
+# ... and <dialog> elements.
 _DIALOG_TAGS = etree.XPath("descendant::dialog")
 # A modal dialog holding more than this share of the page's text is the page (an article in a lightbox).
 DIALOG_MAX_SHARE = 0.6

@@ -17,6 +17,7 @@ from ...context import PageContext
 from ...typed import field
 from ..base import ContentAlgorithm, Selection, register
 
+# The paper's paragraphs: text in these counts toward a subtree's paragraph characters.
 _PARAGRAPH_TAGS = frozenset({"p", "div"})
 
 

@@ -1,51 +1,11 @@
 """CETR, content extraction via tag ratios (Weninger, Hsu & Han, WWW 2010), as ``text_tag_ratio``.
 
-Our reading of the method, where the papers leave room:
-
-1. **Lines.** CETR works on the lines of the HTML source. Minified pages have one line, so
-   the (already filtered) body is serialised with a line break before every block start tag
-   and after every block end tag (``BREAK_TAGS``): each block is one line. The serialising
-   is a walk over the tree (same line sequence as serialising and splitting, without
-   re-parsing), so every line knows its *owner*, the innermost block element open on it.
-   Script, style, template, svg, elements marked ``hidden`` or ``aria-hidden="true"`` and
-   the other non-rendered elements are dropped with their content (the reader would not
-   show them), and comments count neither as text nor as tags (CETR's preprocessing).
-2. **Ratio.** For each line, TTR = characters of text / tags on the line (start and end tags
-   count one each, a void element one), divided by 1 when the line has no tag. Characters
-   are non-whitespace characters, so CJK text (no spaces) is measured like any other.
-   Lines holding only tags have ratio 0 and stay: they separate blocks as in CETR.
-   One addition: text inside ``<a>`` counts at ``link_weight`` (1 = CETR as published).
-   A list of long link titles has a ratio like a short paragraph's and CETR-KM keeps it;
-   at 0.5 it falls to the noise cluster (our sidebar page), and wcxb-dev F1 is unchanged
-   (0.779 at 0.5, 0.779 at 1.0, 0.778 at 0.0: the link-list filter has usually removed
-   such lists before selection runs).
-3. **Smoothing.** A Gaussian kernel with standard deviation ``sigma`` lines, truncated at
-   3 sigma, weights renormalised at the page's ends. sigma = 1 (the value CETR
-   re-implementations use; 2 and 3 scored within 0.003 on wcxb-dev).
-4. **Derivative.** G_k = |mean(T'_{k+1} .. T'_{k+alpha}) - T'_k| on the smoothed ratios T'
-   (CETR divides a sum of the next ``alpha`` lines by alpha; alpha = 3), fewer lines at
-   the page's end. The derivative is not smoothed again: T' already is.
-5. **Clustering**, ``method``:
-   - ``kmeans`` (CETR-KM): k-means with k = 3 on the 2-D points (T'_k, G_k), one centroid
-     pinned at the origin (0, 0). Lines nearest the pinned centroid are noise; the other two
-     clusters are content. The free centroids start at the mean point and at the point with
-     the largest T' (deterministic), and move until the assignment is stable.
-   - ``threshold`` (CETR-TM): a line is content when T'_k > ``threshold_lambda`` x the
-     standard deviation of T' (the paper's tau = lambda * sigma, on the 1-D ratios).
-6. **Back to the DOM.** A content line selects its owner block; an owner whose subtree text is
-   mostly noise (content share below ``keep_share``) is not taken whole: its content-bearing
-   descendants are taken instead and its own loose text is lost. A taken node climbs to its
-   parent (never to <body>) while the parent's text is at least ``promote_share`` content.
-   At 1.0 (the default) a node climbs only into a parent that is all content, which keeps
-   the parent's markup (lists, tables) around the same text; lower values pull in the
-   headings and captions between content paragraphs but also the noise beside them
-   (wcxb-dev: 0.786 at 1.0, 0.785 at 0.95, 0.772 at 0.8, 0.768 at 0.6 on every third page).
-   The nodes are returned in document order (``in_document_order`` drops nodes inside
-   other nodes).
-
-CETR labels every line on the page on its own, with no notion of one main block: navigation
-with long link titles or a long footer can come through, and the pick is never empty on a
-page with text. ECETR (``ecetr``) adds the merging of content lines into blocks.
+The body is serialised one block per line (``BREAK_TAGS``); every line gets its text-to-tag
+ratio (link text weighted by ``link_weight``), the ratios are smoothed with a Gaussian of
+``sigma`` lines and differentiated over ``alpha`` lines; k-means with a centroid pinned at the
+origin (``kmeans``) or a threshold (``threshold``) labels the lines, and the content lines'
+owner blocks are the selection (``keep_share``, ``promote_share``). Our reading of the paper,
+step by step: docs/content-rules.md.
 """
 from __future__ import annotations
 

@@ -1,35 +1,10 @@
 """ECETR, extended content extraction via tag ratios (Kumar & Rama Devi, 2019), as ``ecetr``.
 
-The paper gives seven steps and no parameters: (3) text-to-tag ratio per source line,
-(4) identify the lines with more ratio, eliminating the lines with no content, (5) smoothing,
-(6) DBSCAN to find the content to be merged, (7) extract the identified lines. Our reading,
-built on ``cetr`` (same lines, ratios, smoothing and clustering; see its docstring):
-
-1. **Lines and candidates** (steps 3-5) as in CETR: the body re-broken at block tags, a
-   ratio per line (link text weighted by ``link_weight``), Gaussian smoothing (``sigma``
-   lines), and CETR's ``method`` (k-means on (T', G) with a centroid pinned at the origin,
-   or the lambda x std threshold) labels each line a candidate or not.
-2. **Lines with no content are eliminated** (step 4) from what follows: the merging counts
-   and keeps text lines only. They are eliminated *after* smoothing, not before: the
-   tag-only lines between blocks (``</div>``, ``<aside>``, ``<ul>``) are what keeps a
-   paragraph's high ratio from leaking, through the Gaussian and the derivative, into the
-   first items of a link list beside it. (Dropping them first scored the same on wcxb-dev,
-   0.779 vs 0.780 mean F1 on every second page, and let related-story links through on our
-   sidebar page.)
-3. **Merging** (step 6): DBSCAN on the 1-D positions of the candidate lines (their index
-   among the text lines). A candidate with at least ``min_pts`` candidates (itself included)
-   within ``eps`` lines is a core point; clusters are core points chained at most ``eps``
-   apart plus the candidates within ``eps`` of them; the rest is DBSCAN noise and is dropped
-   (a lone long link title in a sidebar, a stray footer sentence). Each cluster then becomes
-   a block: every text line from its first to its last candidate is content, so headings,
-   captions and short lines between paragraphs come back.
-4. **Keeping blocks**: the block with the most characters is the article; other blocks stay
-   when they hold at least ``min_block_share`` of its characters (a page of three sections
-   keeps all three; a comment line or a related-links strip far smaller than the article
-   goes). When DBSCAN finds no cluster at all, the candidate line with the most characters
-   is the block.
-5. **Back to the DOM** (step 7) with CETR's mapping (owner blocks, ``keep_share``,
-   ``promote_share``), nodes in document order.
+CETR's lines, ratios, smoothing and labels (cetr.py); the lines without text are left out after
+smoothing; DBSCAN over the candidate lines' positions (``eps``, ``min_pts``) merges them into
+blocks, each spanning every text line from its first candidate to its last; the biggest block
+and those holding ``min_block_share`` of it are the content, mapped back to the DOM as in CETR.
+Our reading of the paper: docs/content-rules.md.
 """
 from __future__ import annotations
 

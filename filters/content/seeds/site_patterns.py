@@ -1,33 +1,11 @@
-"""Per-site patterns (Kengale & Raoot, ../shared/papers/pattern-matching-news.txt): title and content by rule.
+"""Per-site patterns (Kengale & Raoot), as ``site_patterns``: title, content and noise by rule.
 
-The paper walks a news page's markup and starts extracting at ``<div class=$regex>`` or
-``<p class=$regex>`` (the content) and at ``<title>`` (the title), with one pattern set per
-newspaper, and filters noise out of what it extracted. Here a rule names its sites by host
-glob and lists patterns for the title, the content and the noise:
-
-    content:
-      site_patterns:
-        rules:
-          - match: ["*.example.com", example.org]   # host globs; *.example.com covers example.com
-            title: [{css: "h1.headline"}]
-            content:
-              - {css: "div.story-body"}
-              - {regex: {attr: class, pattern: "(^|\\s)article-(body|text)(\\s|$)"}}
-            noise: [{css: ".share-tools"}, {regex: {attr: id, pattern: "^ad-"}}]
-
-A pattern is either ``css`` (a selector, compiled by cssselect) or ``regex`` over one of an
-element's ``class`` attribute, ``id`` attribute or ``tag`` name, as in the paper (unanchored
-search; anchor with ``^``/``$`` or ``(^|\\s)``). Regexes compile with RE2, which runs in time
-linear in the input, so a pattern like ``(a+)+$`` cannot hang a page. Everything compiles
-when the config loads; a bad pattern is a ConfigError naming file, line and key.
-
-Our reading of the paper: every element matching a content pattern is content (the paper
-extracts each matching div/p in turn), in document order, nested matches folded into their
-outermost match. The title is the first element (document order) matching the first title
-pattern that matches; it leads the selection unless the content already holds it. Noise
-patterns drop their elements (links kept for the removed-links list) before the content is
-looked for, only on pages a rule matches. The first rule whose glob matches the host
-applies; no rule, or no content match, returns None so the fallback algorithms run.
+A rule names its sites by host glob (``match``) and lists ``title``, ``content`` and ``noise``
+patterns, each a CSS selector (``css``) or an RE2 regex over an element's class, id or tag
+(``regex``); everything compiles when the config loads, and a bad pattern is a ConfigError naming
+its file and line. Noise goes first, every content match is content (outermost, in document
+order) and the title leads unless the content holds it; the first matching rule applies, and no
+rule or no match returns None so the fallbacks run. An example rule: docs/content-rules.md.
 """
 from __future__ import annotations
 
@@ -43,6 +21,7 @@ from ...typed import Invalid, field
 from ...yamlsrc import Map, Node, Scalar, Seq
 from ..base import ContentAlgorithm, Selection, in_document_order, register
 
+# What a regex pattern may read, and the keys a rule and its pattern lists take in the YAML.
 RegexAttr = Literal["class", "id", "tag"]
 _REGEX_ATTRS = ("class", "id", "tag")
 _RULE_KEYS = ("match", "title", "content", "noise")

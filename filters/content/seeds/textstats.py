@@ -1,19 +1,10 @@
-"""Shared bookkeeping for the DOM-statistics algorithms: word counting and a pruned pre-order walk.
+"""Shared bookkeeping for word_leaf_ratio and weighted_subtree: word counting and a pruned pre-order walk.
 
-Words are counted language-independently. A "word" is a run of word characters (``\\w+``,
-the tokens the benchmark counts) in scripts that separate words with spaces (Latin,
-Cyrillic, Greek, Arabic, Hebrew, Hangul, Devanagari, ...). Scripts written without spaces
-(Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar, Tibetan) have no such runs: a whole
-Chinese sentence is one ``\\w+`` token. There each character counts as ``1 / chars_per_word``
-of a word, so 170 Chinese characters weigh about as much as 100 English words (Chinese and
-Japanese words average 1.5 to 2 characters). No dictionary and no language guess.
-"Characters" are word characters only (no spaces or punctuation), so a node's text length
-does not depend on how its script spaces or punctuates.
-
-The walk visits elements in document order and never enters what a reader never sees:
-scripts, styles, the head, form controls, comments, and elements hidden by ``hidden``,
-``aria-hidden="true"`` or an inline ``display:none`` / ``visibility:hidden``. It only skips;
-it never changes the document. It is iterative, so a page nested 100,000 deep is fine.
+Words are counted without a dictionary or a language guess: ``\\w+`` runs in scripts spaced into
+words, and ``1 / chars_per_word`` of a word per character in scripts written without spaces
+(Han, Kana, Thai, ...), where a whole sentence is one run. The walk visits elements in document
+order, iteratively, and never enters what a reader never sees (scripts, styles, form controls,
+comments, hidden elements); it never changes the document.
 """
 from __future__ import annotations
 
@@ -24,6 +15,7 @@ from lxml import etree
 
 from ... import dom
 
+# A word, in scripts written with spaces.
 WORD = re.compile(r"\w+")
 # Runs of characters from scripts written without spaces between words.
 UNSPACED_RUN = re.compile(
@@ -49,6 +41,7 @@ NEVER_SHOWN = frozenset(
     "head title script style noscript template meta link base select option datalist "
     "iframe object embed applet svg math button input textarea".split()
 )
+# An inline style that hides the element.
 _INVISIBLE_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 # Inline formatting: its text belongs to the line it sits in (it does not start a new text

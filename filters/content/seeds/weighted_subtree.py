@@ -1,50 +1,10 @@
-"""DOM weight value (Wang & Liu, ../shared/papers/dom-weight-value.txt): the heaviest subtree wins.
+"""DOM weight value (Wang & Liu), as ``weighted_subtree``: the heaviest subtree wins.
 
-Steps (the paper's section 3.3): prune the ignore tags, fold the row tags into their block
-parent, give every leaf NodeImp = non-link words / (links + tag pairs) (formula 1), give
-every subtree Weight = WidthAttr x mean NodeImp of its leaves (formula 2), and take the
-subtree of maximum weight (formula 3).
-
-Our reading of what the paper leaves open:
-
-- Pruning and folding are bookkeeping only: the page is not changed. Ignore tags (the
-  paper: script, style, form, noscript, object, embed; ``ignore_tags``) and whatever the
-  reader never renders or is hidden are skipped with their subtrees. A page wrapped in one
-  <form> (ASP.NET) then has no content at all; that is the paper's rule, kept as a setting.
-- Folding follows Table 1: the block tags (the paper: body, div, table, p, blockquote, ul,
-  ol; its text names DIV and TD as the block markers; we add th, dl, pre and the HTML5
-  blocks; ``block_tags``) make the tree, the title tags (h1-h3, and h4-h6; ``title_tags``)
-  are leaves of their own, and every other tag folds into its block parent: the row tags
-  (span, img, strong, b, em, i) and with them links (or a leaf could never "contain links"
-  as formula 1 says), li, tr, br and the other phrasing tags. So a list is one leaf of
-  its container, as a paragraph is. A tag that would fold but holds a block
-  (``<a><div>..</div></a>``, ``<li><p>..</p></li>``) is a block itself.
-- A *leaf* is a block whose children are all folded (the paper's "bottom layer tag nodes").
-  Text sitting directly in a block that also has block children (``<div>text<p>..</p></div>``)
-  forms anonymous leaves, one per run between block children, as a browser makes
-  anonymous block boxes; otherwise that text would belong to no leaf.
-- WordNum counts non-link words, language independently (textstats.py: ``\\w+`` runs, and
-  ``chars_per_word`` characters per word in CJK / Thai). LinkNum counts ``a[href]``.
-  TagNum counts the leaf's own tag pair plus the non-void tags folded into it (img and br
-  have no pair), at least 1, so NodeImp is never x / 0.
-- Leaves without words carry no body text and are left out of the mean (an empty <p> or a
-  lone image would otherwise drag a real article's mean down); so are title leaves, which
-  the paper extracts as the title, not as body text.
-- ``min_leaves``: a subtree needs this many body-text leaves to compete. The paper has no
-  such floor (``min_leaves: 1``); then a one-paragraph author bio or cookie notice, with
-  one dense leaf, outweighs any article whose mean includes short paragraphs, and the
-  rule scores word F1 0.36 on wcxb-dev. The default 5 was tuned there (see the README).
-- The subtrees are the paper's "child trees": a block and the set of its leaf children
-  (the leaves that share that parent). The mean is over that set. The winning subtree is
-  served whole (its nested lists, figures and tables included), not only its leaves.
-- WidthAttr is the block's share of the page width: the ``width`` attribute or an inline
-  ``width`` / ``max-width`` style (percent of the parent's share, or pixels over
-  ``page_width_px``), or a 12-column grid class (``col-md-8`` = 8/12 of the parent) when
-  ``grid_classes`` is on. A block without any of these fills its parent (the default is
-  the parent's share; <body> is 1.0), which is what CSS does with a block in normal flow.
-- "Three sections" and other content split over sibling subtrees: the paper keeps one
-  subtree. We keep with the winner its sibling subtrees (same parent) weighing at least
-  ``sibling_ratio`` of it, as a multi-node selection in document order; 1.0 keeps ties only.
+The ignore tags are skipped and the other tags folded into their block parent (``block_tags``,
+``title_tags``); every leaf gets NodeImp = non-link words / (links + tag pairs), every block with
+its leaf children Weight = its width share x their mean NodeImp, and the heaviest block with at
+least ``min_leaves`` body-text leaves wins, with its siblings weighing ``sibling_ratio`` of it.
+textstats.py counts the words and walks the tree. Our reading of the paper: docs/content-rules.md.
 """
 from __future__ import annotations
 
@@ -59,6 +19,7 @@ from .textstats import NEVER_SHOWN, WordCounter, is_link, parent_positions, visi
 
 # Elements without a closing tag: folded, they add no tag pair.
 _VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+# A width as written in an attribute or a style ("50%", "300px", "20em"), a style's width, a grid's column class.
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%|px|em|rem)?\s*$", re.IGNORECASE)
 _STYLE_WIDTH = re.compile(r"(?:^|;)\s*(max-width|width)\s*:\s*([^;!]+)", re.IGNORECASE)
 _GRID_CLASS = re.compile(r"^(?:col|column|span|grid)-(?:(?:xs|sm|md|lg|xl|xxl)-)?(\d{1,2})$")

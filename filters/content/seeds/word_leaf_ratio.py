@@ -1,55 +1,10 @@
-"""Word-to-leaf ratio with link density (WLR; Chandramma et al., ../shared/papers/wlr-link-density.txt).
+"""Word-to-leaf ratio with link density (WLR; Chandramma et al.), as ``word_leaf_ratio``.
 
-Steps (the paper's numbering): (2) skip noisy nodes, (3) WLR(n) = words(n) / leaves(n),
-(4) initial set I = nodes with WLR(n) >= sqrt(max WLR x WLR(root)), (5-7) TLR = text
-length / links, TLTR = text length / link-text length, W = (TLR + TLTR) / a,
-(8) relevance R(n), (9) pick the node maximising 0.7 R + 0.3 W; ties go to the lower id.
-
-Our reading of what the paper leaves open:
-
-- Noisy nodes (step 2) are skipped in our own bookkeeping, never deleted from the page:
-  title, script, head, meta, style, noscript, link, select, comments, everything else the
-  reader page never renders (form controls, iframes, svg), and elements hidden by the
-  ``hidden`` attribute, ``aria-hidden="true"`` or an inline display:none/visibility:hidden.
-  Wordless nodes are those with no words; they have no leaves, so no WLR, and are never in I.
-- A *leaf* is a text leaf of the DOM: a run of text between element boundaries. Inline
-  formatting (b, i, em, strong, span, code, img, ...) does not cut a run, so
-  ``<p>a <b>b</b> c</p>`` is one leaf, not three (otherwise every bold word would halve a
-  paragraph's WLR). Links, line breaks and block elements do cut runs: a link is its own
-  leaf, so a menu of 20 one-word links has 20 leaves and a WLR of about 1. Leaves without
-  words do not count.
-- *Words* are language independent (textstats.py): ``\\w+`` runs in spaced scripts, and
-  ``chars_per_word`` characters per word in scripts written without spaces (CJK, Thai, ...).
-  *Text length* is the number of word characters.
-- The root is <body>. Text leaves are nodes of the tree too (they are the leaves): they
-  take part in max/min WLR, can be in I, and take the id of the element holding them. Ids
-  are document (pre-order) positions.
-- I is the seed set, not the candidate set. Eq. 2's threshold is the geometric mean of the
-  page's densest leaf and <body>'s WLR; an article container, holding headings, captions
-  and short paragraphs, sits near <body>'s WLR and below the threshold on nearly every
-  page (picking only from I gave word F1 0.18 on a 200-page wcxb-dev sample: single
-  paragraphs). So I seeds the relevance, and every element with words is a candidate
-  for steps 7 and 9.
-- Eq. 4 is ambiguous ("R(n) = WLR(n) x [max w(child), sum R(n_i)]"). Our reading:
-  R(n) = Iwlr(n)^e x M(n), with the seed mass M(n) = max( max over children c of w(c),
-  sum over children c of M(c) ); children are child elements and the node's own text
-  leaves; w(c) = Ipos(c) x Iwlr(c) for c in I, else 0 (eq. 5-7). The bracket is the larger
-  of the two. Why not literally: with the raw WLR (10 to 100 on real pages) as the factor
-  at every level, R multiplies by it once per level and <body> wins every page; with the
-  normalised Iwlr in [0, 1] at every level (R(c) inside the sum instead of M(c)), R decays
-  by 0.1-0.4 per wrapper and a lone paragraph beats its article (F1 0.34 on a 200-page
-  sample). The factor applies once, at the node judged: density x seed mass.
-- ``e`` is ``density_exponent``; e = 1 is eq. 4's product. On wcxb-dev e = 1 still prefers
-  one dense paragraph to the article (F1 0.59); e = 0.1 (the default) keeps density as a
-  tie-breaker between wrappers holding the same seeds (e = 0 scores 0.005 higher, but then
-  the wrapper with the most link-free text wins, footers included).
-- ``a`` (eq. 3) normalises W to [0, 1]: a = max over the candidates of TLR + TLTR. R is
-  normalised the same way (divided by its maximum), so the 0.7 / 0.3 split weighs like
-  against like. A node without links divides by 1 (the paper leaves x / 0 undefined).
-- Only elements can be picked (a text leaf cannot be served on its own); ties go to the
-  lower id, i.e. the outer of two nested nodes that score the same.
-- "Three sections": the common parent of three sibling sections holds the seed mass of all
-  three and is picked: one node containing all three, as the paper picks one node.
+WLR(n) = words / text leaves; the seeds are the nodes with WLR >= sqrt(max WLR x WLR(body));
+every element with words is a candidate, scored by its relevance R (its density, to the power
+``density_exponent``, times the seed mass it holds) and its link weight W, both normalised; the
+node maximising ``relevance_weight`` R + ``link_weight`` W wins (ties: the outer one).
+textstats.py counts the words and walks the tree. Our reading of the paper: docs/content-rules.md.
 """
 from __future__ import annotations
 
