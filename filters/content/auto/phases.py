@@ -45,6 +45,8 @@ LOOK = frozenset({Phase.MEASURE, Phase.MARK, Phase.SCORE})
 
 @dataclass(frozen=True, slots=True)
 class Rule:
+    """One entry of the table: ``run`` over the page state when ``when`` holds (None: always)."""
+
     name: str
     phase: Phase
     run: Callable[[PageState], int | None]

@@ -25,6 +25,8 @@ LOOK_FIELDS = ("hidden_shown", "f", "kinds", "records", "floors", "groups", "sco
 
 @dataclass(slots=True, kw_only=True, eq=False)
 class PageState:
+    """What the rules of one page's run read and write (see the module's docstring)."""
+
     # The page (set before the first rule runs).
     options: AutoOptions
     forum_urls: Any  # options.forum_urls, compiled once by the algorithm
