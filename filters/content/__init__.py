@@ -1,10 +1,10 @@
-"""Content selection: every algorithm module, imported so each registers itself."""
-from . import article_subtree  # noqa: F401
-from . import word_leaf_ratio  # noqa: F401
-from . import weighted_subtree  # noqa: F401
-from . import site_patterns  # noqa: F401
-from . import cetr  # noqa: F401
-from . import ecetr  # noqa: F401
+"""Content selection: every algorithm, imported so each registers itself.
+
+seeds/ holds the classic algorithms, auto/ the ``auto`` algorithm's core (its page state, phase
+table, scoring and cleaning) and rules/ its rules; features.py, hints.py and phrases.py are
+what they share with each other and with the learned classifier (filters/learn).
+"""
+from . import seeds  # noqa: F401
 from . import auto  # noqa: F401
 from .base import ALGORITHMS, ContentAlgorithm, Selection
 

@@ -19,13 +19,16 @@ NEUTRAL = 0
 BOILERPLATE = -1
 COMMENTS = -2  # comment threads: boilerplate on an article, the content itself on a forum
 
+# The page itself: its classes describe the page ("has-sidebar"), not a block.
 _PAGE_TAGS = frozenset({"html", "body"})
+# Tags and roles that say what a block is whatever its class.
 _SEMANTIC_CONTENT_TAGS = frozenset({"article", "main"})
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "menu"})
 _CONTENT_ROLES = frozenset({"main", "article"})
 BOILERPLATE_ROLES = frozenset(
     {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "toolbar", "dialog", "alert", "alertdialog", "tablist"}
 )
+# Microdata properties holding the item's text.
 _CONTENT_ITEMPROPS = re.compile(r"articlebody|text|description|reviewbody|mainentity", re.IGNORECASE)
 
 # Substrings anywhere in class/id (long enough not to occur by accident).
@@ -46,12 +49,17 @@ _BOILERPLATE_TOKENS = frozenset(
     "related meta footer foot sidebar breadcrumbs breadcrumb promo popup subnav crumbs "
     "print".split()
 )
+# Substrings anywhere in class/id naming comment threads ...
 _COMMENT_WORDS = r"comment|disqus|respond|replies|reply-|discussion"
+# ... and content.
 _CONTENT_WORDS = (
     r"article|content|entry|post-body|postbody|post-text|story|blog|hentry|h-entry|"
     r"prose|markdown|rich-text|richtext|main|body-text|bodytext|text-body|page-body|"
     r"documentation|docs-content|description|post"
 )
+# Boilerplate words that win over a content word beside them ("related-posts", "entry-share").
+_STRONG_WORDS = r"reviews|customer-review|share|social|related|newsletter|subscri|cookie|consent|advert|sponsor|promo|breadcrumb|footer|sidebar|navbar|pagination"
+_STRONG_RE = re.compile(_STRONG_WORDS)
 
 # Compiled with RE2, which answers "any of these words?" in one linear pass, where ``re`` tries
 # every alternative at every position (about half the time on a page's unique class lists).
@@ -61,6 +69,7 @@ _CONTENT_WORDS = (
 _BOILERPLATE_RE = re2.compile(_BOILERPLATE_WORDS.replace(r"widget_(?![_\d])", r"widget_(?:[^_\d]|$)"))
 _COMMENT_RE = re.compile(_COMMENT_WORDS)
 _CONTENT_RE = re.compile(_CONTENT_WORDS)
+# Class tokens split on anything not a letter or digit, and on camelCase.
 _TOKEN_SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
@@ -104,6 +113,22 @@ def _has_boilerplate_token(names: str) -> bool:
     return _BOILERPLATE_TOKEN_RE.search(_split_camel_lowered(names)) is not None
 
 
+# ``_classify``'s five word tests of one class/id string (content, comment, boilerplate words,
+# boilerplate token, strong boilerplate) in one pass: an RE2::Set reports which of its patterns
+# occur. Each RE2 call behind the Python wrapper has a fixed cost larger than its scan of a short
+# class list, and a class list seen for the first time needed five of them (most of the markup
+# hints' time on a page of a site not seen before). Same yes/no per pattern as the
+# compiled ones above: plain words, and the token pattern's anchors and classes mean the same
+# in both engines.
+_WORD_SET = re2.Set.SearchSet()
+_CONTENT_AT = _WORD_SET.Add(_CONTENT_WORDS)
+_COMMENT_AT = _WORD_SET.Add(_COMMENT_WORDS)
+_BOILERPLATE_AT = _WORD_SET.Add(_BOILERPLATE_RE.pattern)
+_STRONG_AT = _WORD_SET.Add(_STRONG_WORDS)
+_TOKEN_AT = _WORD_SET.Add(_BOILERPLATE_TOKEN_RE.pattern)
+_WORD_SET.Compile()
+
+
 # The kinds that rule a subtree out of the content (outside a forum, whose comments are its content).
 MARKED = frozenset({BOILERPLATE, COMMENTS})
 
@@ -123,6 +148,7 @@ def hint(el, tag: str) -> int:
     return _hint_of(tag, role, itemprop, cls, ident)
 
 
+# The hint of an element with no class, id, role or itemprop: its tag's.
 _TAG_ONLY = {**{t: CONTENT for t in _SEMANTIC_CONTENT_TAGS}, **{t: BOILERPLATE for t in BOILERPLATE_TAGS}}
 
 
@@ -196,30 +222,12 @@ def _classify(tag: str, role: str, itemprop: str, names: str) -> int:
     return CONTENT if content else NEUTRAL
 
 
-_STRONG_WORDS = r"reviews|customer-review|share|social|related|newsletter|subscri|cookie|consent|advert|sponsor|promo|breadcrumb|footer|sidebar|navbar|pagination"
-_STRONG_RE = re.compile(_STRONG_WORDS)
-
-# ``_classify``'s five word tests of one class/id string (content, comment, boilerplate words,
-# boilerplate token, strong boilerplate) in one pass: an RE2::Set reports which of its patterns
-# occur. Each RE2 call behind the Python wrapper has a fixed cost larger than its scan of a short
-# class list, and a class list seen for the first time needed five of them (about 7 us; most of
-# the markup hints' time on a page of a site not seen before). Same yes/no per pattern as the
-# compiled ones above: plain words, and the token pattern's anchors and classes mean the same
-# in both engines.
-_WORD_SET = re2.Set.SearchSet()
-_CONTENT_AT = _WORD_SET.Add(_CONTENT_WORDS)
-_COMMENT_AT = _WORD_SET.Add(_COMMENT_WORDS)
-_BOILERPLATE_AT = _WORD_SET.Add(_BOILERPLATE_RE.pattern)
-_STRONG_AT = _WORD_SET.Add(_STRONG_WORDS)
-_TOKEN_AT = _WORD_SET.Add(_BOILERPLATE_TOKEN_RE.pattern)
-_WORD_SET.Compile()
-
-
 def strong_boilerplate(names: str) -> bool:
     """Names that mean boilerplate even beside a content word ("related-posts", "entry-share")."""
     return _STRONG_RE.search(names) is not None
 
 
+# Words that make a mark more than a style: navigation, headers and footers, reviews, comments, dialogs, consent.
 _NAV_RE = re.compile(r"nav|menu|dropdown|header|footer|breadcrumb|review|comment|modal|popup|cookie|consent")
 
 

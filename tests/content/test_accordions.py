@@ -1,11 +1,11 @@
-"""Accordions and FAQs for auto (filters/content/accordions.py): their questions and answers are
+"""Accordions and FAQs for auto (filters/content/rules/accordions.py): their questions and answers are
 content although their parts are named "header", "dropdown" or carry role=tablist."""
 from __future__ import annotations
 
 import pytest
 
 from clearpage.filters import dom
-from clearpage.filters.content import accordions
+from clearpage.filters.content.rules import accordions
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
 from tests.content.algo_util import features_and_kinds, joined_selection, run_algorithm

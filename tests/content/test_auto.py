@@ -474,15 +474,16 @@ def test_a_long_section_with_header_is_not_a_header(default_config):
 
 def test_own_values_are_each_blocks_value_plus_each_links(default_config):
     from clearpage.filters.content import features as feat
+    from clearpage.filters.content.auto import scoring
     algo = ALGORITHMS["auto"](default_config.settings.content.options["auto"], None)
     doc = dom.parse(page(NAV + f"<article><h1>Budget</h1><p>{PROSE}<a href='/m'>minutes</a></p><div>short <b>bold</b></div></article>" + FOOTER))
     f = feat.compute(dom.body_of(doc))
     o = algo.options
     expected = [
-        (algo.block_value(f, i) if f.is_block[i] else 0.0) + (o.link_weight * f.chars[i] - o.link_cost if f.is_link[i] else 0.0)
+        (scoring.block_value(o, f, i) if f.is_block[i] else 0.0) + (o.link_weight * f.chars[i] - o.link_cost if f.is_link[i] else 0.0)
         for i in range(len(f))
     ]
-    assert algo._own_values(f) == expected
+    assert scoring.own_values(o, f) == expected
     assert any(f.is_link[i] for i in range(len(f))) and any(v > 0 for v in expected)
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from clearpage.filters import ConfigError, Pipeline, dom, load_config_text
-from clearpage.filters.content.cetr import abs_derivative, gaussian_smooth, kmeans_pinned, source_lines, threshold_content
+from clearpage.filters.content.seeds.cetr import abs_derivative, gaussian_smooth, kmeans_pinned, source_lines, threshold_content
 from tests.content.pages import SECTION_TOPICS, article_page, cjk_page, paragraph, select, sidebar_page, three_sections_page
 from tests.helpers import page
 

@@ -1,7 +1,8 @@
-"""Code listings for auto (filters/content/code_listings.py): a highlighter's class names are no markup hints."""
+"""Code listings for auto (filters/content/rules/code_listings.py): a highlighter's class names are no markup hints."""
 from __future__ import annotations
 
-from clearpage.filters.content import code_listings, hints, screen_copies
+from clearpage.filters.content import hints
+from clearpage.filters.content.rules import code_listings, screen_copies
 from tests.content.algo_util import features_and_kinds, joined_selection, removed_and_text
 
 # Prism's markup for an HTML snippet: every token in a span named after its type ("tag" reads as boilerplate).

@@ -1,8 +1,8 @@
-"""Shop collection grids inside auto's selection: a tile's second link out of the tab order, filter panels, a grid beside SEO text (filters/content/collections.py)."""
+"""Shop collection grids inside auto's selection: a tile's second link out of the tab order, filter panels, a grid beside SEO text (filters/content/rules/collections.py)."""
 from __future__ import annotations
 
 from clearpage.filters import dom
-from clearpage.filters.content import collections
+from clearpage.filters.content.rules import collections
 from clearpage.filters.content import features as feat
 from clearpage.filters.context import PageContext
 from tests.content.algo_util import joined_selection

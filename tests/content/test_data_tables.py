@@ -1,7 +1,7 @@
-"""Data tables for auto (filters/content/data_tables.py): a data table's cells of linked names stay."""
+"""Data tables for auto (filters/content/rules/data_tables.py): a data table's cells of linked names stay."""
 from __future__ import annotations
 
-from clearpage.filters.content import data_tables
+from clearpage.filters.content.rules import data_tables
 from tests.content.algo_util import features_and_kinds, joined_selection
 
 LINK_LIST_MIN_LINKS = 3  # (the default config's link_list_min_links)

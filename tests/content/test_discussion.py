@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from clearpage.filters import dom
-from clearpage.filters.content import discussion
+from clearpage.filters.content.rules import discussion
 from clearpage.filters.context import PageContext
 from clearpage.filters.pipeline import Pipeline
 from tests.helpers import page

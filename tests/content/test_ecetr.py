@@ -2,8 +2,8 @@
 import pytest
 
 from clearpage.filters import ConfigError, Pipeline, load_config_text
-from clearpage.filters.content.cetr import Line
-from clearpage.filters.content.ecetr import dbscan_1d, merged_blocks
+from clearpage.filters.content.seeds.cetr import Line
+from clearpage.filters.content.seeds.ecetr import dbscan_1d, merged_blocks
 from tests.content.pages import SECTION_TOPICS, article_page, cjk_page, paragraph, select, sidebar_page, three_sections_page
 from tests.helpers import page
 

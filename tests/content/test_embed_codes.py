@@ -1,7 +1,7 @@
-"""Embed codes for auto (filters/content/embed_codes.py): markup offered to copy goes, code samples stay."""
+"""Embed codes for auto (filters/content/rules/embed_codes.py): markup offered to copy goes, code samples stay."""
 from __future__ import annotations
 
-from clearpage.filters.content import embed_codes
+from clearpage.filters.content.rules import embed_codes
 from tests.content.algo_util import joined_selection, removed_and_text
 
 IFRAME = '&lt;iframe src="https://example.com/player/embed/{i}" width="100%" height="290" frameborder="0" title="Player"&gt;&lt;/iframe&gt;'

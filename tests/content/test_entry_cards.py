@@ -1,8 +1,8 @@
-"""A listing's entries drawn as marked cards, kept by auto's cleaning (filters/content/entry_cards.py)."""
+"""A listing's entries drawn as marked cards, kept by auto's cleaning (filters/content/rules/entry_cards.py)."""
 from __future__ import annotations
 
 from clearpage.filters import pagekind
-from clearpage.filters.content import entry_cards
+from clearpage.filters.content.rules import entry_cards
 from clearpage.filters.context import PageContext
 from tests.content.algo_util import features_and_kinds, joined_selection
 

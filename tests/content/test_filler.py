@@ -1,7 +1,7 @@
-"""Filler text for auto (filters/content/filler.py): a block of one word repeated goes."""
+"""Filler text for auto (filters/content/rules/filler.py): a block of one word repeated goes."""
 from __future__ import annotations
 
-from clearpage.filters.content import filler
+from clearpage.filters.content.rules import filler
 from tests.content.algo_util import joined_selection, removed_and_text
 
 STORY = "".join(

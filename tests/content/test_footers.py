@@ -1,11 +1,11 @@
-"""The site's footer inside auto's selection (filters/content/footers.py)."""
+"""The site's footer inside auto's selection (filters/content/rules/footers.py)."""
 from __future__ import annotations
 
 import pytest
 
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
-from clearpage.filters.content import footers
+from clearpage.filters.content.rules import footers
 from clearpage.filters.context import PageContext
 from tests.content.algo_util import joined_selection
 

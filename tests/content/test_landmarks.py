@@ -1,11 +1,11 @@
-"""The main landmark's wrappers (filters/content/landmarks.py): an element around the page's
+"""The main landmark's wrappers (filters/content/rules/landmarks.py): an element around the page's
 <main>, named after the content and its sidebar, is layout, not boilerplate."""
 from __future__ import annotations
 
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
-from clearpage.filters.content import landmarks
+from clearpage.filters.content.rules import landmarks
 from tests.content.algo_util import joined_selection
 
 MENU = "<nav><ul>" + "".join(f"<li><a href='/m{i}'>Menu entry number {i}</a></li>" for i in range(60)) + "</ul></nav>"

@@ -1,8 +1,8 @@
-"""A–Z indexes for auto (filters/content/letter_index.py): entries grouped under letter labels
+"""A–Z indexes for auto (filters/content/rules/letter_index.py): entries grouped under letter labels
 are the page's content, and cleaning keeps them."""
 from __future__ import annotations
 
-from clearpage.filters.content import letter_index
+from clearpage.filters.content.rules import letter_index
 from tests.content.algo_util import features_and_kinds, joined_selection
 
 ENTRIES = {

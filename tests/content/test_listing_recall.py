@@ -1,10 +1,10 @@
-"""Listing recall for auto (filters/content/listing_recall.py): a listing split into several
+"""Listing recall for auto (filters/content/rules/listing_recall.py): a listing split into several
 groups of entries keeps every entry's links (title, author) and date."""
 from __future__ import annotations
 
 import pytest
 
-from clearpage.filters.content import listing_recall
+from clearpage.filters.content.rules import listing_recall
 from tests.content.algo_util import features_and_kinds, joined_selection
 
 AUTHORS = ["Renata Lopes", "Sergei Danov", "Steffi Jansen", "Ben Linders", "Nia Forsberg"]

@@ -1,4 +1,4 @@
-"""Labels every entry of a listing repeats, trimmed from auto's selection (filters/content/listing_trim.py)."""
+"""Labels every entry of a listing repeats, trimmed from auto's selection (filters/content/rules/listing_trim.py)."""
 from __future__ import annotations
 
 from tests.content.algo_util import joined_selection
@@ -236,7 +236,7 @@ def test_a_line_saying_more_than_a_date_stays(algo):
 
 
 def test_meta_text_is_a_date_a_time_ago_or_counters_only():
-    from clearpage.filters.content.listing_trim import is_meta_text
+    from clearpage.filters.content.rules.listing_trim import is_meta_text
 
     assert is_meta_text("Updated March 2, 2026") and is_meta_text("9d") and is_meta_text("84 reactions Comments 9 comments")
     assert is_meta_text("Jess Lee for The DEV Team ・ Feb 17") and is_meta_text("Alan Woinski and Kim Woinski | 3 days ago")

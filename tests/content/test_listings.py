@@ -1,4 +1,4 @@
-"""Listings for auto (filters/content/listings.py): entries made of links are the listing, and
+"""Listings for auto (filters/content/rules/listings.py): entries made of links are the listing, and
 cleaning keeps them."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from clearpage.filters.content import features as feat
 from clearpage.filters.content import hints
-from clearpage.filters.content import listings
+from clearpage.filters.content.rules import listings
 from tests.content import algo_util
 from tests.content.algo_util import joined_selection
 

@@ -1,8 +1,8 @@
-"""Marked prose for auto (filters/content/marked_prose.py): a marked block holding nearly all the prose stays."""
+"""Marked prose for auto (filters/content/rules/marked_prose.py): a marked block holding nearly all the prose stays."""
 from __future__ import annotations
 
 from clearpage.filters import dom
-from clearpage.filters.content import marked_prose
+from clearpage.filters.content.rules import marked_prose
 from tests.content.algo_util import features_and_kinds, joined_selection
 
 PROSE_MIN_CHARS = 60  # (the default config's prose_min_chars)

@@ -1,9 +1,9 @@
-"""The page's own heading block joining a selection that left it out (filters/content/page_heading.py)."""
+"""The page's own heading block joining a selection that left it out (filters/content/rules/page_heading.py)."""
 from __future__ import annotations
 
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
-from clearpage.filters.content import page_heading
+from clearpage.filters.content.rules import page_heading
 from tests.content.algo_util import joined_selection
 
 WATCHES = [(f"{model} {size} mm", price) for model, price in (("Forerunner 265", "$449.99"), ("Venu 3", "$449.99"),

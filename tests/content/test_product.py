@@ -1,4 +1,4 @@
-"""Product pages for auto (filters/content/product.py): sections headed in shops' words for other
+"""Product pages for auto (filters/content/rules/product.py): sections headed in shops' words for other
 items, and text blocks repeated for another screen size or as a carousel's clones."""
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 
 from clearpage.filters import dom, pagekind
 from clearpage.filters.content import features as feat
-from clearpage.filters.content import hints, product
+from clearpage.filters.content import hints
+from clearpage.filters.content.rules import product
 from clearpage.filters.context import PageContext
 from tests.content.algo_util import joined_selection, product_page
 

@@ -1,7 +1,7 @@
-"""Quotes on threads for auto (filters/content/quotes.py): a reply's quote of an earlier post is read once."""
+"""Quotes on threads for auto (filters/content/rules/quotes.py): a reply's quote of an earlier post is read once."""
 from __future__ import annotations
 
-from clearpage.filters.content import quotes
+from clearpage.filters.content.rules import quotes
 from tests.content.algo_util import joined_selection, removed_and_text
 
 FIRST = "My laptop fan runs at full speed after the last update, even when the machine is idle all day."

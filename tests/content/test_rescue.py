@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
-from clearpage.filters.content import rescue
+from clearpage.filters.content.rules import rescue
 from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
 from tests.helpers import page

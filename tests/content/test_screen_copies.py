@@ -1,7 +1,7 @@
-"""Screen copies for auto (filters/content/screen_copies.py): a block built twice side by side is read once."""
+"""Screen copies for auto (filters/content/rules/screen_copies.py): a block built twice side by side is read once."""
 from __future__ import annotations
 
-from clearpage.filters.content import screen_copies
+from clearpage.filters.content.rules import screen_copies
 from tests.content.algo_util import joined_selection, removed_and_text
 
 STORIES = "".join(f"<li><a href='/s/{n}'>Storm season starts early in the north, part {n}</a> <span>Maria Lopez</span></li>" for n in range(4))

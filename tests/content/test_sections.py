@@ -1,10 +1,11 @@
-"""Listing and product pages for auto (filters/content/sections.py): modal dialogs, record groups
+"""Listing and product pages for auto (filters/content/rules/sections.py): modal dialogs, record groups
 whose items carry classes of their own, sections about other things inside the selection."""
 from __future__ import annotations
 
 from clearpage.filters import dom
 from clearpage.filters.content import features as feat
-from clearpage.filters.content import sections
+from clearpage.filters.content.auto import scoring
+from clearpage.filters.content.rules import sections
 from clearpage.filters.context import PageContext
 from tests.content.algo_util import joined_selection, product_page
 
@@ -30,7 +31,7 @@ def recipe_cards(n: int, first_class: str = "card") -> str:
 def test_items_with_classes_of_their_own_are_records_by_their_first_class(algo):
     html = f"<html><body><div class='grid'>{recipe_cards(6)}</div></body></html>"
     f = feat.compute(dom.body_of(dom.parse(html)))
-    _, _, groups = algo._records(f)
+    _, _, groups = scoring.records(algo.options, f)
     assert [len(g) for g in groups] == [6]
     assert {f.tags[i] for i in groups[0]} == {"article"}
 
@@ -41,7 +42,7 @@ def test_layout_columns_without_ids_are_not_regrouped(algo):
         for i, extra in enumerate(("pr", "ns", "wide"))
     )
     f = feat.compute(dom.body_of(dom.parse(f"<html><body><div>{columns}</div></body></html>")))
-    _, _, groups = algo._records(f)
+    _, _, groups = scoring.records(algo.options, f)
     assert groups == []
 
 

@@ -1,4 +1,4 @@
-"""Pages that are only their site's chrome (filters/content/shells.py): auto selects nothing
+"""Pages that are only their site's chrome (filters/content/rules/shells.py): auto selects nothing
 rather than the footer's link columns."""
 from __future__ import annotations
 

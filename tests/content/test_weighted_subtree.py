@@ -1,8 +1,8 @@
 from lxml import etree
 
 from clearpage.filters import dom, load_config_text
-from clearpage.filters.content.textstats import WordCounter
-from clearpage.filters.content.weighted_subtree import measure
+from clearpage.filters.content.seeds.textstats import WordCounter
+from clearpage.filters.content.seeds.weighted_subtree import measure
 from clearpage.filters.errors import ConfigError
 from clearpage.filters.pipeline import Pipeline
 from tests.content import algo_pages as pages

@@ -2,8 +2,8 @@ import pytest
 from lxml import etree
 
 from clearpage.filters import dom, load_config_text
-from clearpage.filters.content.textstats import WordCounter
-from clearpage.filters.content.word_leaf_ratio import measure
+from clearpage.filters.content.seeds.textstats import WordCounter
+from clearpage.filters.content.seeds.word_leaf_ratio import measure
 from clearpage.filters.pipeline import Pipeline
 from tests.content import algo_pages as pages
 from tests.content.algo_util import DEEP, assert_picks, run_algorithm

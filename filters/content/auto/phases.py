@@ -1,0 +1,239 @@
+"""``auto``'s phase table: every rule, its phase and its condition, in the order they run.
+
+A rule is a name, a phase, a condition (``when``; None: always) and a step (``run``) over the
+page state (state.py). ``run`` returns how many blocks it removed from the selection (they are
+counted in the selection's reason) or None. ``RULES`` lists them phase by phase; ``run`` goes
+down the list once, and the CHOOSE rule ``retry_hidden`` runs the look's phases (MEASURE,
+MARK, SCORE) again on a second look. To add a rule: write its function in a rule module
+(filters/content/rules/) and add one entry here, where it must run (docs/content-rules.md).
+"""
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import hints
+from ..base import Selection
+from ..rules import collections as collection_rules
+from ..rules import (
+    accordions, buttons, code_listings, consent, data_tables, discussion, embed_codes, entry_cards, filler,
+    footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
+    page_heading, product, quotes, records, rescue, screen_copies, sections, shells,
+)
+from . import cleaning, scoring
+from .state import PageState
+
+
+class Phase(enum.IntEnum):
+    PREPARE = 1  # the document before it is measured: dialogs out, misnested buttons unwrapped, a thread or not
+    MEASURE = 2  # one look at the page: features, markup hints, records
+    MARK = 3  # markup hints corrected where the words mislead
+    SCORE = 4  # subtree scores, whether comments are the content, the best container
+    CHOOSE = 5  # a second look with hidden elements shown, a small container climbing, a miss's fallbacks
+    WIDEN = 6  # the container grows and its siblings join: the selection
+    UNMARK = 7  # hints inside the selection corrected before cleaning
+    SPARE = 8  # the blocks cleaning keeps
+    CLEAN = 9  # the boilerplate inside the selection goes
+    TRIM = 10  # what cleaning cannot see goes: furniture, other things' sections, copies, labels
+    FINISH = 11  # lazy images loaded, the answer
+
+
+# The phases of one look at the page, run again when the first look finds next to nothing.
+LOOK = frozenset({Phase.MEASURE, Phase.MARK, Phase.SCORE})
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One entry of the table: ``run`` over the page state when ``when`` holds (None: always)."""
+
+    name: str
+    phase: Phase
+    run: Callable[[PageState], int | None]
+    when: Callable[[PageState], bool] | None = None
+
+
+PREPARE, MEASURE, MARK, SCORE, CHOOSE, WIDEN, UNMARK, SPARE, CLEAN, TRIM, FINISH = Phase
+
+
+# ------------------------------------------------------------------ conditions
+
+def not_forum(s: PageState) -> bool:
+    return not s.forum
+
+
+def few_prose(s: PageState) -> bool:
+    """Not a forum, and the selection had less than an article's prose when its siblings joined."""
+    return not s.forum and s.joined_prose < s.options.article_prose_chars
+
+
+def on_a_thread(s: PageState) -> bool:
+    """A discussion, comments counting as the content, or posters' stat lines in the selection."""
+    return s.discussion or s.forum or s.poster_stats
+
+
+def not_article_nor_forum(s: PageState) -> bool:
+    return not s.article and not s.forum
+
+
+def uncounted(_removed: int) -> None:
+    """A removal before there is a selection: not counted in its reason."""
+    return None
+
+
+# ------------------------------------------------------------------ steps that need more than one call
+
+def retry_hidden(s: PageState) -> None:
+    """Next to nothing visible and most of the text hidden: scripts would show it (a lazy product
+    block, a password gate's wrapper); look again with hidden elements shown and keep that look
+    when its container is big enough and bigger."""
+    trial = s.new_look(hidden_shown=True)
+    run(trial, [rule for rule in RULES if rule.phase in LOOK])
+    if not trial.done and trial.best_chars >= max(scoring.HIDDEN_RETRY_CHARS, s.best_chars):
+        s.take_look(trial)
+
+
+def grid_over_seo(s: PageState) -> None:
+    s.best, s.seo = collection_rules.grid_over_seo_text(s.f, s.kinds, s.scores, s.best, s.groups)
+
+
+def app_shell_or_nothing(s: PageState) -> None:
+    """No fallback found: a page of nothing but its chrome says so; any other page gets no selection."""
+    if shells.only_chrome(s.f, s.options.min_container_chars, scoring.hidden_chars(s.f)):
+        s.stop(Selection(nodes=(), score=0.0, reason="no content: the page's visible text is its header, navigation and footer", algorithm=s.name))
+    else:
+        s.stop(None)
+
+
+def _no_fallback_yet(s: PageState) -> bool:
+    return scoring.missed(s) and s.fallback is None
+
+
+def _selected(s: PageState) -> list:
+    return [s.f.elements[i] for i in s.nodes]
+
+
+# ------------------------------------------------------------------ the table
+
+RULES: tuple[Rule, ...] = (
+    # PREPARE: the document before features are measured.
+    Rule(name="swallowing_buttons", phase=PREPARE, run=lambda s: buttons.unwrap_swallowing_buttons(s.body, s.ctx)),
+    Rule(name="consent_dialogs", phase=PREPARE, run=lambda s: uncounted(consent.remove_consent_dialogs(s.body, s.ctx))),  # (a preference centre can outweigh a short page)
+    Rule(name="modal_dialogs", phase=PREPARE, run=lambda s: uncounted(sections.remove_modal_dialogs(s.body, s.ctx))),
+    Rule(name="discussion", phase=PREPARE, run=lambda s: s.put(discussion=discussion.is_discussion(s.doc, s.ctx, s.forum_urls))),
+
+    # MEASURE: one look (again, with hidden elements shown, from retry_hidden).
+    Rule(name="features", phase=MEASURE, run=scoring.measure_step),
+    Rule(name="hints", phase=MEASURE, run=lambda s: s.put(kinds=hints.kinds(s.f))),
+    Rule(name="records", phase=MEASURE, run=scoring.records_step),
+
+    # MARK: markup hints corrected (kinds changed in place).
+    Rule(name="code_tokens", phase=MARK, run=lambda s: code_listings.unmark_code(s.f, s.kinds)),  # (a highlighter's "token tag" is no markup hint)
+    Rule(name="accordion_items", phase=MARK, run=lambda s: uncounted(accordions.unmark_accordion_items(s.f, s.kinds))),  # (an FAQ's questions and answers are content)
+    Rule(name="main_wrappers", phase=MARK, run=lambda s: landmarks.unmark_main_wrappers(s.f, s.kinds, s.options.boilerplate_max_share * s.f.chars[0])),  # ("content-sidebar-wrap" around <main>)
+    Rule(name="marked_records", phase=MARK, run=lambda s: records.unmark_records(s.f, s.kinds, s.groups, s.options.boilerplate_max_share * s.f.chars[0])),  # ("promo-tile" on every item)
+    Rule(name="shared_mark_sections", phase=MARK, run=lambda s: sections.unmark_shared_mark_sections(s.f, s.kinds)),  # (tab panes' hook word)
+    Rule(name="compound_headers", phase=MARK, run=lambda s: headers.unmark_compound_headers(s.f, s.kinds)),  # ("section-with-header")
+
+    # SCORE: scores, whether the comments are the content, the container.
+    Rule(name="scores", phase=SCORE, run=lambda s: scoring.scores_step(s, comments_count=False)),
+    Rule(name="comment_value", phase=SCORE, run=lambda s: s.put(comments=scoring.outermost_value(s.f, s.kinds, s.raw, hints.COMMENTS), thread=s.discussion)),
+    Rule(name="comment_tree", phase=SCORE, when=lambda s: not s.thread and s.raw[0] - s.comments < discussion.SHORT_STORY_VALUE,  # (a story that is there for its comments)
+         run=lambda s: s.put(thread=discussion.has_comment_tree(s.f.elements, s.kinds, hints.COMMENTS))),
+    Rule(name="forum", phase=SCORE, run=lambda s: s.put(forum=s.thread and s.comments > 0 and s.comments >= s.options.forum_share * s.raw[0])),  # (a body worth less than nothing is no thread by that)
+    Rule(name="forum_scores", phase=SCORE, when=lambda s: s.forum, run=lambda s: scoring.scores_step(s, comments_count=True)),
+    Rule(name="container", phase=SCORE, run=scoring.container_step),
+
+    # CHOOSE: a second look, a climb, a miss's fallbacks in turn.
+    Rule(name="retry_hidden", phase=CHOOSE, run=retry_hidden,
+         when=lambda s: s.best_chars < scoring.HIDDEN_RETRY_CHARS and scoring.hidden_chars(s.f) > s.f.chars[0]),
+    Rule(name="climb", phase=CHOOSE, when=lambda s: s.best is not None and s.best_chars < s.options.min_container_chars,
+         run=lambda s: s.put(best=scoring.climbed(s.f, s.kinds, s.best, s.options.min_container_chars))),
+    Rule(name="rescue", phase=CHOOSE, when=scoring.missed,  # (the best block the markup words ruled out)
+         run=lambda s: s.put(fallback=rescue.rescued_container(s.f, s.scores, s.options.min_container_chars))),
+    Rule(name="listing_page", phase=CHOOSE, when=_no_fallback_yet,  # (a page that is nothing but a listing of links)
+         run=lambda s: s.put(fallback=listings.listing_container(s.f, s.groups, s.options.min_container_chars))),
+    Rule(name="letter_index", phase=CHOOSE, when=_no_fallback_yet,  # (an A-Z index of links under letter labels)
+         run=lambda s: s.put(fallback=letter_index.index_container(s.f, s.kinds, s.options.min_container_chars))),
+    Rule(name="app_shell", phase=CHOOSE, when=_no_fallback_yet, run=app_shell_or_nothing),  # (shells.py: an app shell says so; ends the run)
+    Rule(name="fallback", phase=CHOOSE, when=scoring.missed, run=lambda s: s.put(best=s.fallback)),
+
+    # WIDEN: the container grows, its siblings join, listings around it join.
+    Rule(name="around_entries", phase=WIDEN, when=not_forum, run=lambda s: s.put(best=listing_recall.around_entries(s.f, s.kinds, s.best))),  # (one of a listing's <article> entries)
+    Rule(name="grid_over_seo", phase=WIDEN, when=not_forum, run=grid_over_seo),  # (a grid of tiles, not the text for search engines beside it)
+    Rule(name="product_title", phase=WIDEN, when=not_forum, run=lambda s: s.put(best=product.with_product_title(s.f, s.kinds, s.best, s.ctx))),  # (the name beside a description)
+    Rule(name="sibling_probabilities", phase=WIDEN, when=lambda s: s.f.parent[s.best] >= 0,  # (the siblings' p(content), for those that score)
+         run=lambda s: s.probability.update(scoring.probabilities(s.options, s.f, s.kinds, [j for j in s.f.children(s.f.parent[s.best]) if s.scores[j] > 0 and j not in s.probability]))),
+    Rule(name="siblings", phase=WIDEN, run=lambda s: s.put(nodes=scoring.with_siblings(s.options, s.f, s.kinds, s.scores, s.best, s.forum, s.probability))),
+    Rule(name="joined_prose", phase=WIDEN, when=not_forum, run=lambda s: s.put(joined_prose=s.f.prose_chars(s.nodes, s.options.prose_min_chars))),
+    Rule(name="listing_beside", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listings.with_listing_beside(s.f, s.kinds, s.scores, s.nodes, s.groups))),  # (an intro beside its listing)
+    Rule(name="twin_blocks", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listing_recall.with_twin_blocks(s.f, s.kinds, s.nodes, s.best))),  # (a listing's second block)
+    Rule(name="alike_entries", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listing_recall.with_alike_entries(s.f, s.kinds, s.nodes, s.groups))),  # (featured entries built alike)
+    Rule(name="page_heading", phase=WIDEN, when=lambda s: few_prose(s) and not s.discussion,  # (the page's <h1> above a grid)
+         run=lambda s: s.put(nodes=page_heading.with_page_heading(s.f, s.nodes, s.options.prose_min_chars))),
+    Rule(name="seo_outside", phase=WIDEN, when=lambda s: s.seo is not None, run=lambda s: s.put(nodes=collection_rules.outside(s.f, s.nodes, s.seo))),  # (the text the grid won over stays out)
+
+    # UNMARK: hints inside the selection corrected before cleaning.
+    Rule(name="tile_parts", phase=UNMARK, when=not_forum, run=lambda s: collection_rules.unmark_tile_parts(s.f, s.kinds, s.nodes, s.groups)),  # (a tile's "price-tag")
+    Rule(name="prose_slides", phase=UNMARK, when=not_forum, run=lambda s: product.unmark_prose_slides(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),  # (feature slides)
+
+    # SPARE: is the selection an article, and what cleaning keeps.
+    Rule(name="prose", phase=SPARE, run=cleaning.prose_step),
+    Rule(name="teasers", phase=SPARE, when=lambda s: s.prose >= s.options.article_prose_chars and not s.forum,  # (teasers are a listing's prose, not an article's)
+         run=lambda s: s.put(prose=s.prose - s.f.prose_chars(listings.teaser_entries(s.f, s.nodes, s.groups, s.options.prose_min_chars), s.options.prose_min_chars))),
+    Rule(name="article", phase=SPARE, run=cleaning.article_step),
+    Rule(name="listing_entries", phase=SPARE, when=lambda s: not s.article, run=lambda s: s.spared.update(listings.spared_records(s.f, s.kinds, s.nodes, s.options.record_min_items))),  # (a listing's entries are not link lists)
+    Rule(name="entry_headers", phase=SPARE, when=not_article_nor_forum, run=lambda s: s.spared.update(listings.entry_headers(s.f, s.kinds, s.nodes, s.groups))),  # (every entry's title part)
+    Rule(name="marked_titles", phase=SPARE, when=not_article_nor_forum, run=lambda s: s.spared.update(listings.marked_titles(s.f, s.kinds, s.nodes, s.groups))),  # (a sponsored entry's title)
+    Rule(name="entry_cards", phase=SPARE, when=not_article_nor_forum, run=lambda s: s.spared.update(entry_cards.marked_cards(s.f, s.kinds, s.nodes, s.groups, s.ctx))),  # (entries drawn as "PagePromo" cards)
+    Rule(name="index_entries", phase=SPARE, when=not_article_nor_forum, run=lambda s: s.spared.update(letter_index.index_entries(s.f, s.kinds, s.nodes))),  # (an A-Z index's entries)
+    Rule(name="group_entries", phase=SPARE, when=lambda s: not_article_nor_forum(s) and not s.discussion and s.all_prose < s.options.article_prose_chars,  # (a listing in several groups)
+         run=lambda s: s.spared.update(listing_recall.spared_group_entries(s.f, s.kinds, s.nodes, s.groups, s.options.boilerplate_max_share))),
+    Rule(name="twins", phase=SPARE, when=lambda s: not_article_nor_forum(s) and not s.discussion and s.all_prose < s.options.article_prose_chars,
+         run=lambda s: s.spared.update(listing_recall.spared_twins(s.f, s.kinds, s.nodes))),
+    Rule(name="shop_grid", phase=SPARE, when=not_forum, run=lambda s: s.spared.update(collection_rules.shop_grid_wrappers(s.f, s.nodes, s.groups))),  # (a grid of names and prices)
+    Rule(name="entry_summaries", phase=SPARE, when=not_forum, run=lambda s: s.spared.update(listings.entry_summaries(s.f, s.kinds, s.nodes, s.groups, s.options.record_min_items))),  # (a tile's summary sentence)
+    Rule(name="data_cells", phase=SPARE, run=lambda s: s.spared.update(data_tables.data_cells(s.f, s.kinds, s.nodes, s.options.link_list_min_links))),  # (a data table's cells of linked names)
+    Rule(name="prose_holders", phase=SPARE,  # (a marked block holding most of the prose)
+         run=lambda s: s.spared.update(marked_prose.prose_holders(s.f, s.kinds, s.nodes, s.options.prose_min_chars, s.options.boilerplate_max_share))),
+
+    # CLEAN: the marked subtrees, link lists, small forms and hidden elements inside the selection.
+    Rule(name="clean", phase=CLEAN, run=cleaning.clean_step),
+
+    # TRIM: removals cleaning cannot see, each returning how many blocks went.
+    Rule(name="poster_stats", phase=TRIM, when=lambda s: not (s.discussion or s.forum), run=lambda s: s.put(poster_stats=discussion.has_poster_stats(_selected(s)))),
+    Rule(name="post_furniture", phase=TRIM, when=on_a_thread, run=lambda s: discussion.remove_post_furniture(_selected(s), s.ctx)),  # (signatures and poster stats under every post)
+    Rule(name="post_repeats", phase=TRIM, when=lambda s: s.discussion or s.forum, run=lambda s: quotes.remove_post_repeats(s.f, s.nodes, s.ctx)),  # (a reply's quote of an earlier post)
+    Rule(name="other_threads", phase=TRIM, when=on_a_thread, run=lambda s: sections.remove_elsewhere_sections(s.f, s.nodes, s.ctx, also=discussion.OTHER_THREADS_HEADING)),
+    Rule(name="other_items", phase=TRIM, when=not_forum, run=lambda s: sections.remove_elsewhere_sections(s.f, s.nodes, s.ctx, also=product.OTHER_ITEMS_HEADING)),  # (shops' words)
+    Rule(name="pseudo_headed_sections", phase=TRIM, when=not_forum, run=lambda s: product.remove_pseudo_headed_sections(s.f, s.nodes, s.ctx)),
+    Rule(name="repeated_blocks", phase=TRIM, run=lambda s: product.remove_repeated_blocks(s.f, s.nodes, s.ctx)),  # (copies of one text)
+    Rule(name="sibling_copies", phase=TRIM, run=lambda s: screen_copies.remove_sibling_copies(s.f, s.nodes, s.ctx)),  # (a block built twice, side by side)
+    Rule(name="site_footers", phase=TRIM, run=lambda s: footers.remove_site_footers(s.f, s.nodes, s.ctx)),  # (the page's footer landmark)
+    Rule(name="proseless_footers", phase=TRIM, run=lambda s: footers.remove_proseless_footers(s.f, s.nodes, s.ctx, s.options.prose_min_chars)),  # (a footer of names, bigger than the text)
+    Rule(name="action_labels", phase=TRIM, run=lambda s: product.remove_action_labels(s.f, s.nodes, s.ctx)),  # ("Quick view", "Learn more")
+    Rule(name="entry_labels", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_labels(s.f, s.nodes, s.groups, s.ctx)),  # ("Apply now" in every entry)
+    Rule(name="entry_copies", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_copies(s.f, s.nodes, s.groups, s.ctx)),  # (an entry's title twice)
+    Rule(name="entry_meta", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_meta(s.f, s.nodes, s.groups, s.ctx)),  # ("Feb 9, 2026", "84 reactions")
+    Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx)),  # ("word word word ..." a script measured with)
+    Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx)),  # (a player's <iframe> code to copy)
+    Rule(name="untabbed_links", phase=TRIM, run=lambda s: collection_rules.remove_untabbed_repeat_links(s.f, s.nodes, s.ctx)),  # (a tile's second link)
+    Rule(name="facet_panels", phase=TRIM, run=lambda s: collection_rules.remove_facet_panels(s.f, s.nodes, s.ctx)),  # (price/brand filters)
+    Rule(name="accordions", phase=TRIM, run=lambda s: accordions.open_accordions(_selected(s), s.ctx)),  # (closed panes, question buttons)
+
+    # FINISH
+    Rule(name="lazy_images", phase=FINISH, run=lambda s: lazy_images.load_all(_selected(s))),  # (reader mode runs no scripts)
+    Rule(name="answer", phase=FINISH, run=lambda s: s.stop(s.answer())),
+)
+
+
+def run(state: PageState, rules=RULES) -> None:
+    """Run ``rules`` in turn over ``state``: each whose condition holds (or has none), adding
+    what it returns to ``state.removed``, until one stops the run."""
+    for rule in rules:
+        if rule.when is None or rule.when(state):
+            removed = rule.run(state)
+            if removed:
+                state.removed += removed
+            if state.done:
+                return

@@ -1,0 +1,267 @@
+"""The words ``auto``'s rules look for in a page's text (English), as data: one place to add a phrase.
+
+Each list holds regular-expression fragments, one phrase per entry (``\\s+`` between words,
+``(?:a|b)`` for a choice); the rule modules compile them at import, with ``any_of`` and
+``heading_pattern``, so a phrase added here is read by its rule at once. Class and id words
+(markup names) stay with hints.py and the rules that read them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def any_of(phrases: Iterable[str]) -> str:
+    """A regex source matching any of ``phrases``."""
+    return "(?:" + "|".join(phrases) + ")"
+
+
+def heading_pattern(phrases: Iterable[str]) -> str:
+    """A regex source matching any of ``phrases`` at a text's start, after whitespace."""
+    return r"\s*" + any_of(phrases)
+
+
+# ------------------------------------------------------------------ headings (rules/sections.py, product.py, discussion.py)
+
+# Sections about other things than the page's item or story (sections.remove_elsewhere_sections):
+# shops' recommendations, reviews and returns, blogs' related posts, sign-up boxes.
+ELSEWHERE_HEADINGS = (
+    r"(?:people|customers|shoppers|others)\s+(?:who\s+)?(?:also\s+)?(?:viewed|bought|purchased|liked|searched)",
+    r"(?:you|we\s+think\s+you)\s+(?:may|might|will|could)\s+(?:also\s+)?(?:like|love|enjoy|be\s+interested)",
+    r"(?:similar|related|recommended|suggested|sponsored)\s+(?:items|products|listings)",
+    r"recommended\s+for\s+you",
+    r"recently\s+viewed",
+    r"frequently\s+bought",
+    r"complete\s+the\s+look",
+    r"more\s+from\s+(?:this|the)\s+(?:seller|shop|store|brand)",
+    r"seller'?s\s+other\s+items",
+    r"about\s+this\s+(?:seller|shop)",
+    r"seller\s+feedback",
+    r"featured\s+products",
+    r"(?:shipping|delivery)\s+(?:&|and)\s+returns?",
+    r"returns?\s+polic",
+    r"related\s+(?:posts|articles|stories|reading)",
+    r"more\s+(?:stories|articles|posts)\s+(?:from|like|you)",
+    r"trending\s+now",
+    r"most\s+popular",
+    r"popular\s+posts",
+    r"follow\s+us",
+    r"(?:sign\s+up|subscribe)\s+(?:to|for)\s+(?:our\s+)?newsletter",
+    r"explore\s+related",
+    r"customer\s+reviews",
+    r"ratings?\s+(?:&|and)\s+reviews",
+    r"reviews\b",
+)
+
+# ... and in the words shops use beside a product: related items, "more like this", reviews one by one.
+OTHER_ITEMS_HEADINGS = (
+    r"(?:products|items)\s+related\s+to\s+this",
+    r"related\s+(?:books|brands|items|products)",
+    r"(?:people|customers|shoppers)\s+(?:who\s+)?(?:also\s+)?(?:frequently|often)\s+(?:viewed|bought|purchased)",
+    r"(?:frequently|often)\s+(?:viewed|bought)\s+(?:together|with)",
+    r"consider\s+these\s+(?:available\s+)?(?:items|products)",
+    r"similar\s+(?:brands|styles)",
+    r"more\s+like\s+this",
+    r"how\s+about\s+these",
+    r"more\s+from\s+\S",
+    r"sponsored\b",
+    r"recommendations\b",
+    r"be\s+the\s+first\s+to\s+review",
+    r"rated\s+\d(?:\.\d)?\s+out\s+of\s+\d",
+    r"(?:user|customer)\s+testimonials",
+    r"notify\s+me\s+when",
+    r"variations\s+of\s+this",
+    r"better\s+together\W*$",
+    r"shop\s+the\s+look",
+    r"(?:pairs|goes)\s+(?:well|perfectly|great|beautifully)\s+with\b",
+    r"you\s+(?:might|may)\s+also\s+need",
+)
+
+# Labels that start like an "other items" heading but mark one item in a grid (a sponsored
+# tile, a tile's star rating): not headings when they stand outside h2-h6.
+ITEM_LABELS = (
+    r"sponsored",
+    r"rated\s",
+)
+
+# The other threads a forum lists beside or under a thread: not this thread's posts.
+OTHER_THREADS_HEADINGS = (
+    r"more\s+(?:topics|threads|discussions)\b",
+    r"(?:similar|related|suggested|recent|latest|trending|popular)\s+(?:topics|threads|discussions|questions)\b",
+    r"hot\s+network\s+questions",
+    r"linked\s+questions",
+)
+
+
+# ------------------------------------------------------------------ action labels (rules/product.py)
+
+# Buttons and links that act on an item or the page rather than describe it, a whole block's
+# text (followed by arrows or punctuation).
+ACTION_LABELS = (
+    r"quick\s+(?:shop|view|add)",
+    r"add\s+to\s+(?:cart|bag|basket|wish\s*list)",
+    r"shop\s+now",
+    r"buy\s+now",
+    r"compare",
+    r"(?:select|choose)\s+options",
+    r"(?:view|see|read)\s+(?:full\s+|all\s+)?details",
+    r"product\s+variants",
+    r"unit\s+price\s+per",
+    r"learn\s+more",
+    r"read\s+more",
+    r"book\s+now",
+    r"(?:view|sort)\s+options",
+    r"(?:select|choose)\s+(?:a\s+|your\s+)?size",
+    r"add\s+to\s+compare",
+    r"calculate\s+shipping",
+    r"notify\s+me",
+    r"(?:show|see|load|view)\s+more",
+    r"loading(?:\.\.\.|…)?",
+    r"skip\s+to\s+(?:main|content|product|search|results)[\w\s]{0,22}",
+)
+# The longest text read as an action label (the longest label above, "Skip to product
+# information", with its arrow and spaces).
+ACTION_LABEL_MAX_CHARS = 28
+# The first two letters (lower case) of every label above: a short text starting otherwise is no
+# label, known without the regex (four short texts in five; keep the two in step).
+ACTION_LABEL_STARTS = frozenset("qu ad sh bu co se ch vi re pr un le bo so ca no lo sk".split())
+
+
+# ------------------------------------------------------------------ forum software's words (rules/discussion.py)
+
+# A poster's stat line is one of these labels, then a colon or a count ("Posts: 138", "Joined:
+# Mon Jul 24, 2017", "Reputation 52") ...
+POSTER_STAT_LABELS = (
+    "posts", "joined", "join date", "registered", "member since", "messages", "reputation", "karma", "reaction score",
+    "trophy points", "likes received", "location", "from", "best answers",
+)
+# ... or a count, then one of these ("4931 posts", "518 helpful votes").
+POSTER_COUNT_NOUNS = ("posts", "messages", "reactions", r"helpful votes?")
+
+# A post's button or status, the whole element's text: "Quote", "Reply with quote", "Top",
+# "Improve this answer", "Offline", the "Author" badge, a comment's "permalink / embed / save /
+# parent" row, "Reply 9", vote buttons, the "Thread Starter" badge, a poster's bare rank
+# ("Member", "Level 3"), SMF's "Logged", a post's number and an avatar's initial.
+POST_BUTTONS = (
+    r"quote:?",
+    r"multi-?quote",
+    r"reply",
+    r"reply with quote",
+    r"reply \d+",
+    r"report",
+    r"report reply",
+    r"top",
+    r"back to top",
+    r"share",
+    r"follow",
+    r"flag",
+    r"permalink",
+    r"embed",
+    r"save",
+    r"parent",
+    r"upvote",
+    r"downvote",
+    r"upvote downvote",
+    r"thread starter",
+    r"topic author",
+    r"original post",
+    r"logged",
+    r"(?:new |former |senior |junior |active |well-known |registered )?member",
+    r"level \d+",
+    r"improve this (?:question|answer|post)",
+    r"add a comment",
+    r"online",
+    r"offline",
+    r"author",
+    r"original poster",
+    r"op",
+    r"wrote on",
+    r"report inappropriate content",
+    r"printer friendly format",
+    r"code: select all",
+    r"#\d+",
+    r"[^\W\d_]",
+)
+
+# The thread's own labels around the posts, the whole element's text: quote expanders, like
+# counts, when a post was asked, edited or viewed, the sign-in and ask prompts, the lead-ins of
+# related-question lists, the closed-thread notice and its "Status" label, a reply's subject line
+# ("Re: Backups"), the comments' headings, attachment and "See more" toggles, sign-up prompts, a
+# post's machine timestamp shown as text and its age, a comment's "(3 children)", a reactions
+# line, phpBB's "Post by X » date" and attachment sizes, MathJax group markers, template
+# placeholders a script never filled ("{{ upvoteCount }}"), "Watch this topic", "Start thread".
+THREAD_LABELS = (
+    r"click to (?:expand|shrink)\.*",
+    r"[\d.,]+k? likes?",
+    r"jump to latest",
+    r"last edited:?.{0,30}",
+    r"(?:asked|modified|viewed) .{0,30}(?:ago|times)",
+    r"ask (?:a )?question",
+    r"start asking to get answers",
+    r"find the answer to your question by asking\.?",
+    r"you must log in to answer this question\.?",
+    r"create an account(?: or sign in to comment)?",
+    r"register a new account",
+    r"sign in(?: now)?",
+    r"already have an account\? sign in here\.?",
+    r"explore related questions",
+    r"see similar questions with these tags\.?",
+    r"recommended posts",
+    r"most popular posts",
+    r"(?:this thread is )?not open for further replies\.?",
+    r"you must log in or register to reply here\.?",
+    r"originally posted by .{1,40}",
+    r"edited .{1,40} by .{1,40}",
+    r"\d+ \w+ ago\s*#\d+",
+    r"status",
+    r"(?:posted |edited )?(?:about |over |almost )?(?:\d+|an?|one) (?:second|minute|min|hour|hr|day|week|month|year)s?(?:,? \d+ \w+)? ago",
+    r"\(\d+ child(?:ren)?\)",
+    r"reactions: .+",
+    r"post by .{1,40} » .+",
+    r"\([\d.,]+ [kmg]i?b\) downloaded \d+ times?",
+    r"\$\\(?:begin|end)group\$",
+    r"(?:\{\{.*?\}\}\s*)+",
+    r"watch this (?:topic|thread)",
+    r"start (?:a )?(?:new )?thread",
+    r"op posts:",
+    r"scroll to see replies",
+    r"re: .+",
+    r"comments",
+    r"replies",
+    r"view attachment \d+",
+    r"see (?:more|less)(?: see (?:more|less))?",
+    r"you need to be a member in order to leave a comment\.?",
+    r"sign up for a new account in our community\. it's easy!",
+    r"\d{4}-\d\d-\d\dt\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:z|[+-]\d\d:?\d\d)*",
+    r"[\d.,]+k?\s+(?:repl(?:y|ies)|comments?|views|posters|watching)(?:\s+[\d.,]+k?\s+(?:replies|views|posters|watching))*",
+)
+
+
+# ------------------------------------------------------------------ dates and counters (rules/listing_trim.py)
+
+# Month names and their abbreviations.
+MONTHS = (
+    "jan(?:uary)?", "feb(?:ruary)?", "mar(?:ch)?", "apr(?:il)?", "may", "june?", "july?", "aug(?:ust)?",
+    "sep(?:t(?:ember)?)?", "oct(?:ober)?", "nov(?:ember)?", "dec(?:ember)?",
+)
+# Units of a time ago ("4 hrs ago", "9d").
+TIME_UNITS = (
+    "s", "secs?", "seconds?", "m", "mins?", "minutes?", "h", "hrs?", "hours?", "d", "days?", "w", "wks?", "weeks?",
+    "mo", "mos", "months?", "y", "yrs?", "years?",
+)
+# Dates without a number.
+DAY_WORDS = ("yesterday", "today", "just now")
+# What a date line may start with ("Updated March 2, 2026", "Last published: ...").
+DATE_PREFIXES = ("updated", "published", "posted")
+# What an entry counts ("84 reactions", "9 comments", "3 min read").
+COUNTER_NOUNS = (
+    "comments?", "reactions?", "likes?", "views?", "replies", "reply", "shares?", "votes?", "answers?", r"min(?:ute)?s?\s+read",
+)
+# Words between the names of a byline ("Jess Lee for The DEV Team", "Ursula von der Leyen").
+BYLINE_JOINERS = ("and", "&", "de", "van", "von", "for", "the", "The")
+
+
+# ------------------------------------------------------------------ vendors' ids (rules/consent.py)
+
+# Consent-manager vendors' ids (each names a dialog, never a page's wrapper): OneTrust,
+# Didomi, Usercentrics, Cookiebot, TrustArc, Quantcast, Sourcepoint, Fides.
+CONSENT_VENDOR_IDS = ("onetrust", "ot-sdk", "didomi", "usercentrics", "CybotCookiebot", "cookiebot", "truste-", "qc-cmp", "sp_message", "fides-")
