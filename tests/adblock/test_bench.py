@@ -1,7 +1,7 @@
 """`clearpage bench adblock` end to end on a tiny list (the real figures come from the shared lists)."""
 import json
 
-from clearpage.addon.cli import main
+from clearpage.cli import main
 
 LIST = "||ads.example^\n##.sponsored\n@@||ads.example/ok/\n"
 REQUESTS = [

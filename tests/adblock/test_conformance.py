@@ -1,7 +1,7 @@
 """The matcher against the shared conformance requests, and the measurement itself on a small set."""
 import pytest
 
-from clearpage.filters.adblock import conformance
+from clearpage.tools.adblock import conformance
 
 # Measured: 9354/9354 rule checks right (`clearpage bench adblock`, July 2026 lists). The floor
 # sits a little under it so a regression fails without pinning an exact figure.

@@ -14,7 +14,7 @@ import pytest
 def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
     out = tmp_path / "proxy.json"
     done = subprocess.run(
-        [sys.executable, "-m", "clearpage.addon.cli", "bench", "proxy", "--clients", "2", "--requests", "12",
+        [sys.executable, "-m", "clearpage.cli", "bench", "proxy", "--clients", "2", "--requests", "12",
          "--workers", "2", "--big-mb", "2", "--json", str(out)],
         capture_output=True, text=True, timeout=400,
     )
@@ -65,7 +65,7 @@ def test_bench_proxy_runs_every_scenario_and_writes_the_figures(tmp_path):
 def test_the_sampler_reads_the_costly_pss_at_new_rss_peaks_and_every_few_samples(monkeypatch):
     import os
 
-    from clearpage.filters.bench import proxy
+    from clearpage.tools.bench import proxy
 
     rss = iter([100, 100, 100, 100, 100, 100, 100, 100, 120, 120, 80, 80])  # flat at its peak, then a higher one
     read_at: list[int] = []
@@ -84,7 +84,7 @@ def test_the_sampler_reads_the_costly_pss_at_new_rss_peaks_and_every_few_samples
 def test_a_creeping_rss_does_not_read_the_costly_pss_at_every_sample(monkeypatch):
     import os
 
-    from clearpage.filters.bench import proxy
+    from clearpage.tools.bench import proxy
 
     step_kib = proxy.PSS_PEAK_STEP_KIB // 8  # each sample a new peak, by an eighth of the step
     rss = iter([100 * 1024 + i * step_kib for i in range(12)])
@@ -101,7 +101,7 @@ def test_a_creeping_rss_does_not_read_the_costly_pss_at_every_sample(monkeypatch
 
 
 def test_cpu_per_request_counts_the_main_process_and_all_workers():
-    from clearpage.filters.bench.proxy import cpu_per_request
+    from clearpage.tools.bench.proxy import cpu_per_request
 
     assert cpu_per_request({"proxy_main": 1.5, "workers": [2.0, 1.0]}, 500) == {"proxy_main": 3.0, "workers": 6.0}
     assert cpu_per_request({"proxy_main": 1.5, "workers": []}, 0) == {}
@@ -110,7 +110,7 @@ def test_cpu_per_request_counts_the_main_process_and_all_workers():
 def test_the_sampler_counts_its_own_cpu_apart(monkeypatch):
     import os
 
-    from clearpage.filters.bench import proxy
+    from clearpage.tools.bench import proxy
 
     sampler = proxy.Sampler(os.getpid(), [0])
     assert sampler.own_cpu_s == 0.0
@@ -120,7 +120,7 @@ def test_the_sampler_counts_its_own_cpu_apart(monkeypatch):
 
 
 def test_the_bench_cpu_puts_the_sampler_apart_from_the_load_generator():
-    from clearpage.filters.bench.proxy import bench_cpu_s, per_request_ms
+    from clearpage.tools.bench.proxy import bench_cpu_s, per_request_ms
 
     cpu = bench_cpu_s(bench_process_s=3.0, sampler_s=0.5, origin_s=0.25)
     assert cpu == {"load_generator": 2.5, "sampler": 0.5, "origin": 0.25}
@@ -132,7 +132,7 @@ def test_the_bench_cpu_puts_the_sampler_apart_from_the_load_generator():
 def test_the_sampler_splits_the_main_process_cpu_into_its_event_loop_and_other_threads(monkeypatch):
     import os
 
-    from clearpage.filters.bench import proxy
+    from clearpage.tools.bench import proxy
 
     pid = os.getpid()
     process_cpu = iter([10.0, 14.0])

@@ -1,7 +1,7 @@
 """``clearpage filter``: pure by default, learning a site's template with ``--memory PATH``."""
 from __future__ import annotations
 
-from clearpage.addon.cli import main
+from clearpage.cli import main
 from clearpage.filters.learn.memory import SiteMemory
 from clearpage.filters.settings import load_config
 from tests.learn.site_pages import FOOTER_TEXT, HOST, NAV_TEXT, pages

@@ -1,11 +1,10 @@
-import os
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from clearpage.addon.cmd_proxy import exposure_problem
+from clearpage.cli.cmd_proxy import exposure_problem
 from tests.support.origin import Origin, Route
 from tests.support.pages import HTML_UTF8, page
 from tests.support.proxy import START_TIMEOUT_S, ProxyProcess, fetch
@@ -31,7 +30,7 @@ def test_a_bad_config_stops_the_command_with_file_line_and_key(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("proxy:\n  workers: many\n", encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--config", str(bad), "--port", "0"],
+        [sys.executable, "-m", "clearpage.cli", "proxy", "--config", str(bad), "--port", "0"],
         capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 2
@@ -57,15 +56,16 @@ def _until_accepting(process: subprocess.Popen, port: int) -> None:
     raise AssertionError(f"the proxy never took connections on port {port} (exit code {process.poll()})")
 
 
-def _first_answer(tmp_path, config: Path | None = None, env: dict | None = None):
-    """Start ``clearpage proxy`` (with ``config``, in ``env``), fetch the article through it the
-    moment its port takes connections, stop it; the answer and the proxy's output."""
+def _first_answer(tmp_path, config: Path | None = None, entry: tuple[str, ...] = ("clearpage.cli", "proxy")):
+    """Start ``clearpage proxy`` (with ``config``; ``entry``: the module run, and its arguments before
+    the proxy's options), fetch the article through it the moment its port takes connections, stop
+    it; the answer and the proxy's output."""
     port = _free_port()
-    command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", str(port), "--confdir", str(tmp_path / "mitmproxy")]
+    command = [sys.executable, "-m", *entry, "--port", str(port), "--confdir", str(tmp_path / "mitmproxy")]
     if config is not None:
         command += ["--config", str(config)]
     with Origin({"/article.html": Route(page("article.html"), HTML_UTF8)}) as origin:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         proxy = ProxyProcess(process, tmp_path / "mitmproxy", config, "127.0.0.1", port)
         try:
             _until_accepting(process, port)
@@ -85,9 +85,9 @@ def test_a_page_sent_the_moment_the_port_opens_is_filtered(tmp_path):
 
 
 def test_a_proxy_started_for_the_bench_floor_says_it_filters_nothing_and_does_not(tmp_path):
-    """CLEARPAGE_BENCH_FLOOR=1 (bench proxy's floor run): the banner warns, and pages come back parsed and serialised only."""
-    from clearpage.filters.bench.pipeline import FLOOR_ENV
+    """bench proxy's floor run (tools.bench.floor_proxy): the banner warns, and pages come back parsed and serialised only."""
+    from clearpage.tools.bench import floor_proxy
 
-    answer, log = _first_answer(tmp_path, env={**os.environ, FLOOR_ENV: "1"})
-    assert f"WARNING: {FLOOR_ENV}=1" in log and "nothing is filtered" in log
+    answer, log = _first_answer(tmp_path, entry=(floor_proxy.__name__,))
+    assert f"WARNING: {floor_proxy.WARNING}" in log and "nothing is filtered" in log
     assert answer.status == 200 and (answer.header("X-Clearpage") or "").startswith("mode=floor; "), log

@@ -1,7 +1,7 @@
 """``clearpage rules``: list, show, forget, export as a pasteable sites: entry, import back."""
 from __future__ import annotations
 
-from clearpage.addon.cli import main
+from clearpage.cli import main
 from clearpage.filters import Pipeline, load_config_text
 from clearpage.filters.learn.memory import SiteMemory
 

@@ -1,7 +1,7 @@
 """auto's reader/filter decision against Firefox's readerable verdict on Readability's pages."""
 from clearpage.filters import load_config
-from clearpage.filters.evaluation import datasets
-from clearpage.filters.evaluation.auto_mode import agreement
+from clearpage.tools.evaluation import datasets
+from clearpage.tools.evaluation.auto_mode import agreement
 
 # Measured 129/130 (99.2%) when recorded; a drop below this floor is a regression.
 AGREEMENT_FLOOR = 0.97

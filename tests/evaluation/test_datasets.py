@@ -1,7 +1,7 @@
 """Dataset detection and loading, on tiny datasets in both layouts."""
 import pytest
 
-from clearpage.filters.evaluation import datasets
+from clearpage.tools.evaluation import datasets
 
 
 def test_detects_both_layouts_and_rejects_others(wcxb_dir, readability_dir, tmp_path):

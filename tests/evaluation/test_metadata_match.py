@@ -1,4 +1,4 @@
-"""filters/evaluation/metadata_match.py: the metadata table of ``clearpage eval`` on Readability pages."""
+"""tools/evaluation/metadata_match.py: the metadata table of ``clearpage eval`` on Readability pages."""
 from __future__ import annotations
 
 import json
@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from clearpage.addon.cli import main
-from clearpage.filters.evaluation import datasets, metadata_match
+from clearpage.cli import main
+from clearpage.tools.evaluation import datasets, metadata_match
 from tests.evaluation.conftest import write_wcxb
 
 ARTICLE = "<p>" + "The river town kept its old mill running through the long dry summer. " * 8 + "</p>"

@@ -1,7 +1,7 @@
 """Regression guard: metadata match rates on all of Readability's test pages in ../shared.
 
 Per field (title, byline, publishedTime, lang, dir, siteName, excerpt) the normalised match
-rate over the pages that expect a value (see filters/evaluation/metadata_match.py). The test
+rate over the pages that expect a value (see tools/evaluation/metadata_match.py). The test
 fails when a field's rate drops more than ``TOLERANCE`` (2 points) below the floor recorded in
 metadata_floors.json. After a deliberate change, record the new floors:
     CLEARPAGE_UPDATE_METADATA_FLOORS=1 .venv/bin/python -m pytest tests/evaluation/test_metadata_regression.py
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from clearpage.filters.evaluation import datasets, metadata_match
+from clearpage.tools.evaluation import datasets, metadata_match
 
 FLOORS = Path(__file__).with_name("metadata_floors.json")
 TOLERANCE = 0.02

@@ -1,7 +1,7 @@
 """The WCXB word metric and snippet shares on hand-made cases."""
 import pytest
 
-from clearpage.filters.evaluation.metric import mean, percentile, with_share, without_share, word_scores, words
+from clearpage.tools.evaluation.metric import mean, percentile, with_share, without_share, word_scores, words
 
 
 def test_words_are_lowercased_unicode_word_runs_counted_as_a_multiset():

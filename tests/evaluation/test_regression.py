@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from clearpage.filters import load_config
-from clearpage.filters.evaluation import datasets, report, runner
+from clearpage.tools.evaluation import datasets, report, runner
 from tests.evaluation.conftest import write_wcxb
 
 FLOORS = Path(__file__).with_name("floors.json")

@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from clearpage.addon.cli import main
+from clearpage.cli import main
 from clearpage.filters import ConfigError
-from clearpage.filters.evaluation import datasets, report, runner
+from clearpage.tools.evaluation import datasets, report, runner
 
 
 def run_on(root, algorithms=("article_subtree",), **kw):

@@ -1,6 +1,6 @@
 """The origin server of ``clearpage bench proxy``: a separate process serving fixed bytes fast.
 
-``python -m clearpage.filters.bench.origin PAGE_FILE BIG_BYTES`` listens on a free loopback
+``python -m clearpage.tools.bench.origin PAGE_FILE BIG_BYTES`` listens on a free loopback
 port, prints ``origin listening on PORT`` and serves, over HTTP/1.1 keep-alive with a
 Content-Length, ``/article.html`` (PAGE_FILE's bytes) and ``/big.html`` (a synthetic page of
 BIG_BYTES, built at start), both ``text/html; charset=utf-8``; anything else is a 404. The

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import dom, metadata, modes
-from ..charset import decode
-from ..settings import Config
+from clearpage.filters import dom, metadata, modes
+from clearpage.filters.charset import decode
+from clearpage.filters.settings import Config
+
 from .datasets import EvalPage
 
 READERABLE = "readerable"
@@ -57,6 +58,6 @@ def agreement(pages: list[EvalPage], config: Config) -> Agreement:
 
 
 def _host(url: str | None) -> str | None:
-    from ..links import host_of
+    from clearpage.filters.links import host_of
 
     return host_of(url)

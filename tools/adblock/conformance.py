@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from . import lint
-from .abp import AbpEngine
+from clearpage.filters.adblock import lint
+from clearpage.filters.adblock.abp import AbpEngine
 
 NOT_REQUESTS = frozenset({"http://", "https://"})
 MAX_EXAMPLES = 5

@@ -34,11 +34,12 @@ from pathlib import Path
 import lxml.html
 from lxml import etree
 
-from ..learn import classifier
-from ..links import host_of
-from ..pipeline import Pipeline
-from ..settings import Config, build_config, default_path, default_text
-from ..yamlsrc import load_file, load_text, merge
+from clearpage.filters.learn import classifier
+from clearpage.filters.links import host_of
+from clearpage.filters.pipeline import Pipeline
+from clearpage.filters.settings import Config, build_config, default_path, default_text
+from clearpage.filters.yamlsrc import load_file, load_text, merge
+
 from .datasets import EvalPage
 from .metric import with_share, without_share, word_scores
 
@@ -191,7 +192,7 @@ def _init(algorithms: tuple[str, ...], config_path: str | None, timeout_s: float
         config = algorithm_config(name, config_path)
         memory = None
         if memories and name in memories:
-            from ..learn.memory import SiteMemory
+            from clearpage.filters.learn.memory import SiteMemory
 
             memory = SiteMemory(config.memory, path=memories[name])
         _PIPELINES[name] = Pipeline(config, memory=memory)

@@ -93,11 +93,6 @@ def load_pages(dataset: Path, limit: int | None = None, step: int = 1) -> list[P
 # ---------------------------------------------------------------------- measuring
 
 
-# With this environment variable at "1", the proxy's workers answer every page with ``floor`` of it
-# and filter nothing: ``bench proxy``'s floor run (addon.worker).
-FLOOR_ENV = "CLEARPAGE_BENCH_FLOOR"
-
-
 def floor(data: bytes) -> bytes:
     """lxml parsing and serialising the page, nothing else."""
     return lxml.html.tostring(lxml.html.document_fromstring(data), encoding="utf-8")

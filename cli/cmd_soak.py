@@ -1,17 +1,19 @@
 """``clearpage soak``: many requests through a real proxy, good pages and bad inputs mixed; count surprises.
 
-Starts a local origin serving the fixture pages (``tests/support/pages``, ``tests/pages/*``) and
-every bad input of ``tests/support/badinputs.py`` (each with its expected outcome), starts
-``clearpage proxy`` as a subprocess with the default config, and sends ``--requests`` requests
-from ``--concurrency`` threads over keep-alive connections, picking paths by weight with a
-fixed seed. Each answer is judged against its case: rewritten correctly, the original bytes,
+Starts a local origin serving the fixture pages (``clearpage.tools.soak``'s pages and, from a
+checkout, ``tests/pages/*``) and every bad input of ``clearpage.tools.soak.badinputs`` (each
+with its expected outcome), starts ``clearpage proxy`` as a subprocess with the default config,
+and sends ``--requests`` requests from ``--concurrency`` threads over keep-alive connections,
+picking paths by weight with a fixed seed. Each answer is judged against its case: rewritten correctly, the original bytes,
 either (heavy pages), a cut-off body passed on as cut, or mitmproxy's 502 for an HTML body the
 server cut while the proxy buffered it. Prints the counts per case, the errors (unexpected
 answers, exceptions, timeouts: must be 0), the responses changed that should have been left
 alone (must be 0), latency percentiles and the resident memory of the proxy and its workers at
 start, at the end and at the peak. Exits 1 when anything unexpected happened.
 
-Needs a source checkout (it reuses the test harness in ``tests/support``): ``./dev run soak``.
+The harness (origin, pages, bad inputs, proxy process) is ``clearpage.tools.soak``, which the
+proxy tests share. ``--fixtures`` names the folder of ``*/source.html`` pages served beside
+them (default: the checkout's ``tests/pages``).
 """
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ import os
 import random
 import re
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -29,6 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_FIXTURES = ROOT / "tests" / "pages"  # a checkout's fixture pages (each folder's source.html)
 DEFAULT_REQUESTS = 20_000
 DEFAULT_CONCURRENCY = 16
 # Relative weights: fixture pages most of the time, bad inputs often, the slow and heavy ones rarely
@@ -46,20 +48,29 @@ def add_parser(sub, name: str) -> None:
     parser.add_argument("--no-heavy", action="store_true", help="leave out the 50 MB and million-element pages")
     parser.add_argument("--seed", type=int, default=6, help="seed of the request mix")
     parser.add_argument("--config", metavar="FILE", help="a config for the proxy (default: the embedded default)")
+    parser.add_argument("--fixtures", metavar="DIR",
+                        help=f"also serve every DIR/*/source.html (default: {DEFAULT_FIXTURES} when present; 'none' to skip)")
     parser.set_defaults(func=run)
 
 
 def _harness():
-    if not (ROOT / "tests" / "support" / "badinputs.py").is_file():
-        raise SystemExit("clearpage soak needs a source checkout (tests/support); run it as ./dev run soak")
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from tests.support import badinputs, origin, pages, proxy
+    from clearpage.tools.soak import badinputs, origin, pages, proxy
 
     return badinputs, origin, pages, proxy
 
 
-def _cases(badinputs, origin_mod, pages, heavy: bool) -> tuple[dict, dict[str, float]]:
+def _fixtures(option: str | None) -> Path | None:
+    """The folder of fixture pages to serve, or None (``--fixtures none``, or no checkout beside)."""
+    if option == "none":
+        return None
+    if option:
+        if not Path(option).is_dir():
+            raise SystemExit(f"clearpage soak: --fixtures {option} is not a folder")
+        return Path(option)
+    return DEFAULT_FIXTURES if DEFAULT_FIXTURES.is_dir() else None
+
+
+def _cases(badinputs, origin_mod, pages, heavy: bool, fixtures: Path | None) -> tuple[dict, dict[str, float]]:
     """Path -> Case, and path -> weight."""
     Case, Route = badinputs.Case, origin_mod.Route
     cases: dict = {}
@@ -72,7 +83,7 @@ def _cases(badinputs, origin_mod, pages, heavy: bool) -> tuple[dict, dict[str, f
     for path, route in pages.standard_routes(big_size=6 << 20).items():
         cases[path] = Case(route, expect.get(path, badinputs.UNTOUCHED))
         weights[path] = WEIGHT_PAGE
-    for source in sorted((ROOT / "tests" / "pages").glob("*/source.html")):
+    for source in sorted(fixtures.glob("*/source.html")) if fixtures else ():
         path = f"/fixture/{source.parent.name}.html"
         cases[path] = Case(Route(source.read_bytes(), pages.HTML_UTF8), badinputs.EITHER)
         weights[path] = WEIGHT_PAGE
@@ -104,9 +115,10 @@ class _Client(threading.local):
 
 def run(args) -> int:
     badinputs, origin_mod, pages, proxy_mod = _harness()
+    fixtures = _fixtures(args.fixtures)
     heavy = not args.no_heavy
     print(f"clearpage soak: building the pages{' (with the 50 MB and million-element ones)' if heavy else ''}...", flush=True)
-    cases, weights = _cases(badinputs, origin_mod, pages, heavy)
+    cases, weights = _cases(badinputs, origin_mod, pages, heavy, fixtures)
     paths = sorted(cases)
     rng = random.Random(args.seed)
     plan = rng.choices(paths, weights=[weights[p] for p in paths], k=args.requests)

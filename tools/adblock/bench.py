@@ -26,10 +26,12 @@ from pathlib import Path
 
 import adblock
 
-from .. import dom
-from ..links import host_of
-from . import conformance, cosmetic
-from .abp import AbpEngine, compile_texts, load_bytes, read_lists
+from clearpage.filters import dom
+from clearpage.filters.adblock import cosmetic
+from clearpage.filters.adblock.abp import AbpEngine, compile_texts, load_bytes, read_lists
+from clearpage.filters.links import host_of
+
+from . import conformance
 
 PROJECT = Path(__file__).resolve().parent.parent.parent
 SHARED = PROJECT.parent / "shared"

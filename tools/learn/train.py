@@ -27,13 +27,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from .. import dom
-from ..charset import decode
-from ..content import features as content_features
-from ..context import PageContext
+from clearpage.filters import dom
+from clearpage.filters.charset import decode
+from clearpage.filters.content import features as content_features
+from clearpage.filters.context import PageContext
+from clearpage.filters.learn import classifier, features
+from clearpage.filters.settings import load_config
+
 from ..evaluation import datasets
-from ..settings import load_config
-from . import classifier, features
 
 WORD = re.compile(r"\w+")
 CONTENT_SHARE = 0.5  # "most of its words": a block is content above this share
@@ -94,7 +95,7 @@ def _config():
 
 
 def _host(url: str | None) -> str | None:
-    from ..links import host_of
+    from clearpage.filters.links import host_of
 
     return host_of(url)
 

@@ -6,7 +6,7 @@ import os
 import sys
 
 from clearpage.filters import ConfigError
-from clearpage.filters.evaluation import datasets, report, runner
+from clearpage.tools.evaluation import datasets, report, runner
 
 
 def add_parser(sub, name: str) -> None:
@@ -71,12 +71,12 @@ def run(args) -> int:
         data["classifier_folds"] = result.classifier_folds
     if kind == datasets.READABILITY:
         from clearpage.filters import load_config
-        from clearpage.filters.evaluation.auto_mode import agreement
+        from clearpage.tools.evaluation.auto_mode import agreement
 
         modes = agreement(pages, load_config(args.config))
         print("\n" + modes.format())
         data["auto_mode"] = modes.as_dict()
-    from clearpage.filters.evaluation.metadata_match import measure
+    from clearpage.tools.evaluation.metadata_match import measure
 
     matched = measure(pages)
     print("\n" + matched.format(verbose=args.verbose))

@@ -118,10 +118,10 @@ def _readability(root: Path) -> list[EvalPage]:
 
 
 def _expected_text(data: bytes) -> str:
-    from ..charset import decode
-    from ..dom import parse
-    from ..errors import PageError
-    from ..render import text
+    from clearpage.filters.charset import decode
+    from clearpage.filters.dom import parse
+    from clearpage.filters.errors import PageError
+    from clearpage.filters.render import text
 
     try:
         doc = parse(decode(data).text)

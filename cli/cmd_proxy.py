@@ -5,7 +5,8 @@ and where mitmproxy's CA certificate is (browsers must trust it for HTTPS pages)
 anything but loopback requires proxy authentication (``--proxyauth USER:PASS``, or mitmproxy's
 ``proxyauth`` option set with ``--set``): without it the proxy refuses to start and says why,
 since anyone who reaches the port could browse through it. The confdir holding the CA key is
-kept owner-only (``addon.confdir``).
+kept owner-only (``addon.confdir``). ``run`` also serves a proxy whose workers run another
+worker module (bench proxy's floor run: ``clearpage.tools.bench.floor_proxy``).
 """
 from __future__ import annotations
 
@@ -45,7 +46,9 @@ def add_parser(sub, name: str) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args, worker_module: str | None = None, warnings: tuple[str, ...] = ()) -> int:
+    """The proxy until stopped; ``worker_module``: what its workers run (default: the filtering
+    worker), ``warnings``: lines the start-up message ends with."""
     if not 0 <= args.port <= 65535:
         print(f"clearpage proxy: --port {args.port} is not a port number", file=sys.stderr)
         return 2
@@ -55,7 +58,7 @@ def run(args) -> int:
         print(exc, file=sys.stderr)
         print(f"clearpage proxy: {args.config}: {len(exc.problems)} problem(s); not starting", file=sys.stderr)
         return 2
-    return asyncio.run(_serve(args, config))
+    return asyncio.run(_serve(args, config, worker_module, warnings))
 
 
 def is_loopback(host: str) -> bool:
@@ -99,7 +102,7 @@ def exposure_notes(host: str, proxyauth: str | None) -> list[str]:
     return notes
 
 
-async def _serve(args, config) -> int:
+async def _serve(args, config, worker_module: str | None, warnings: tuple[str, ...]) -> int:
     # Imported here so the other commands never load mitmproxy.
     from mitmproxy import exceptions
     from mitmproxy.options import Options
@@ -122,8 +125,8 @@ async def _serve(args, config) -> int:
         return 2
     opts = Options(listen_host=args.host, listen_port=args.port, confdir=confdir)
     master = DumpMaster(opts, with_termlog=True, with_dumper=args.verbose)
-    addon = Clearpage()
-    master.addons.add(addon, Announce(args, config, confdir))
+    addon = Clearpage(worker_module) if worker_module else Clearpage()
+    master.addons.add(addon, Announce(args, config, confdir, warnings))
     try:
         opts.update(clearpage_config=args.config or "", clearpage_mode=args.mode or "")
         if args.proxyauth:
@@ -171,16 +174,16 @@ async def _workers_ready(master, addon) -> bool:
 class Announce:
     """Prints the address, config and CA certificate once mitmproxy is listening."""
 
-    def __init__(self, args, config, confdir: str):
+    def __init__(self, args, config, confdir: str, warnings: tuple[str, ...] = ()):
         self.args = args
         self.config = config
         self.confdir = confdir
+        self.warnings = warnings
 
     def running(self) -> None:
         from mitmproxy import ctx
 
         from clearpage.addon.proxy_addon import SLOW_LANE_WORKERS
-        from clearpage.filters.bench.pipeline import FLOOR_ENV
 
         # mitmproxy has made or loaded its CA by now: keep the key owner-only.
         confdir = os.path.expanduser(ctx.options.confdir)
@@ -204,8 +207,7 @@ class Announce:
             f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
             f"  bypass: add ?clearpage=off to a URL to see the original page",
             *(f"  {note}" for note in exposure_notes(ctx.options.listen_host, ctx.options.proxyauth)),
-            *([f"  WARNING: {FLOOR_ENV}=1: the workers only parse and serialise pages, nothing is filtered (bench proxy's floor run)"]
-              if os.environ.get(FLOOR_ENV) == "1" else []),
+            *(f"  WARNING: {warning}" for warning in self.warnings),
         ]
         print("\n".join(lines), flush=True)
 

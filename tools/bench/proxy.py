@@ -23,7 +23,7 @@ and drives each with ``--clients`` concurrent keep-alive clients (``bench.loadge
    served (over the budget: unfiltered, and counted in the proxy's log). Under saturation article
    requests, too, reach the budget and are served unfiltered: the rewritten count is printed beside;
 5. the floor: clearpage proxy again, its workers only parsing and serialising each page with lxml
-   (``CLEARPAGE_BENCH_FLOOR``, see ``addon.worker``): the same figures against bare mitmdump, i.e.
+   (started as ``floor_proxy``, see ``floor_worker``): the same figures against bare mitmdump, i.e.
    what mitmproxy, the hand-off to a worker and the write-back allow before any filtering. The
    proxy targets cannot be met by a pipeline on a machine where this run misses them.
 
@@ -48,10 +48,10 @@ from pathlib import Path
 
 from .loadgen import Driver, RunResult
 from .origin import BIG_URL_PATH, READY as ORIGIN_READY
-from .pipeline import FLOOR_ENV
 from .pages import BIG_SIZE, DEFAULT_PAGE_URL_PATH, default_page, load_page
 from .stats import load_average, machine, machine_line, summary
 
+FLOOR_PROXY = "clearpage.tools.bench.floor_proxy"  # the floor run's proxy (``python -m``): workers that only parse and serialise
 START_TIMEOUT_S = 120.0  # clearpage starts its workers (and their warm-up) before it says it listens
 STOP_TIMEOUT_S = 15.0
 SAMPLE_S = 0.2  # how often the proxy tree's memory and CPU are read
@@ -109,11 +109,11 @@ class Options:
 class Process:
     """A child process whose output is collected line by line (so it never blocks on a full pipe)."""
 
-    def __init__(self, name: str, command: list[str], ready: re.Pattern | str, env: dict | None = None):
+    def __init__(self, name: str, command: list[str], ready: re.Pattern | str):
         self.name = name
         self.lines: list[str] = []
         self.popen = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
-                                      stdin=subprocess.DEVNULL, env=env)
+                                      stdin=subprocess.DEVNULL)
         threading.Thread(target=self._collect, daemon=True, name=f"{name}-log").start()
         self.match = self._wait_for(ready)
 
@@ -154,7 +154,7 @@ class Process:
 
 
 def start_origin(page_file: Path, big_bytes: int) -> tuple[Process, int]:
-    origin = Process("origin", [sys.executable, "-m", "clearpage.filters.bench.origin", str(page_file), str(big_bytes)],
+    origin = Process("origin", [sys.executable, "-m", "clearpage.tools.bench.origin", str(page_file), str(big_bytes)],
                      re.compile(re.escape(ORIGIN_READY) + r" (\d+)"))
     return origin, int(origin.match.group(1))
 
@@ -173,11 +173,11 @@ def start_clearpage(directory: Path, confdir: Path, workers: int, mode: str | No
     config = directory / f"bench-workers-{workers}-budget-{budget_ms or 'default'}.yaml"
     budget = f"  time_budget_ms: {budget_ms}\n" if budget_ms else ""
     config.write_text(f"proxy:\n  workers: {workers}\n  max_body_bytes: {SLOW_MAX_BODY}\n{budget}", encoding="utf-8")
-    command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", "0", "--confdir", str(confdir), "--config", str(config)]
+    entry = [FLOOR_PROXY] if floor else ["clearpage.cli", "proxy"]
+    command = [sys.executable, "-m", *entry, "--port", "0", "--confdir", str(confdir), "--config", str(config)]
     if mode:
         command += ["--mode", mode]
-    env = {**os.environ, FLOOR_ENV: "1"} if floor else None
-    proxy = Process(f"clearpage proxy ({workers or 'per-core'} workers{', floor' if floor else ''})", command, _CLEARPAGE_LISTENING, env)
+    proxy = Process(f"clearpage proxy ({workers or 'per-core'} workers{', floor' if floor else ''})", command, _CLEARPAGE_LISTENING)
     announced = next((m for m in map(_WORKERS.search, proxy.lines) if m), None)
     return proxy, int(proxy.match.group(2)), int(announced.group(1)) if announced else workers
 

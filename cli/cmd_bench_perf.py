@@ -1,6 +1,6 @@
 """``clearpage bench pipeline`` and ``clearpage bench proxy``: the speed benchmarks' command lines.
 
-The measuring code lives in ``clearpage.filters.bench``; this module only parses options,
+The measuring code lives in ``clearpage.tools.bench``; this module only parses options,
 runs it, and writes the figures as JSON (with the command line that produced them).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .cmd_bench import write_json
 
 
 def add_pipeline(benches, name: str) -> None:
-    from clearpage.filters.bench import pipeline
+    from clearpage.tools.bench import pipeline
 
     parser = benches.add_parser(
         name, help="the engine per page on a dataset: stages, filters, ratio to the lxml floor and to trafilatura",
@@ -34,7 +34,7 @@ def add_pipeline(benches, name: str) -> None:
 
 
 def run_pipeline(args) -> int:
-    from clearpage.filters.bench import pipeline
+    from clearpage.tools.bench import pipeline
 
     dataset = Path(args.dataset) if args.dataset else pipeline.DEFAULT_DATASET
     if not dataset.is_dir():
@@ -60,7 +60,7 @@ def _command_line() -> str:
 
 
 def add_proxy(benches, name: str) -> None:
-    from clearpage.filters.bench import proxy
+    from clearpage.tools.bench import proxy
 
     parser = benches.add_parser(
         name, help="the live proxy beside bare mitmdump: req/s, p50/p99, overhead, worker scaling, a 20 MB page in flight, memory",
@@ -80,7 +80,7 @@ def add_proxy(benches, name: str) -> None:
 
 
 def run_proxy(args) -> int:
-    from clearpage.filters.bench import proxy
+    from clearpage.tools.bench import proxy
 
     if args.clients < 1 or args.requests < 1 or args.workers < 0 or args.big_mb <= 0:
         print("bench proxy: --clients and --requests must be at least 1, --workers at least 0, --big-mb positive", file=sys.stderr)

@@ -6,7 +6,7 @@ import sys
 
 
 def add_parser(sub, name: str) -> None:
-    from clearpage.filters.learn.train import KINDS, SHIPPED_KIND
+    from clearpage.tools.learn.train import KINDS, SHIPPED_KIND
 
     parser = sub.add_parser(
         name,
@@ -35,8 +35,8 @@ def run(args) -> int:
     except ImportError:
         print("clearpage train: needs scikit-learn: pip install 'clearpage[train]'", file=sys.stderr)
         return 2
-    from clearpage.filters.evaluation.datasets import DatasetError
-    from clearpage.filters.learn import train
+    from clearpage.tools.evaluation.datasets import DatasetError
+    from clearpage.tools.learn import train
 
     try:
         data = train.cached(args.features, args.dataset, args.limit) if args.features else None

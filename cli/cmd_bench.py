@@ -1,7 +1,7 @@
 """``clearpage bench NAME``: the benchmarks, each printing its figures and writing them as JSON.
 
 Benchmarks register in ``BENCHMARKS`` (name -> (module, function adding its subparser)), the
-same way commands register in ``cli.COMMANDS``; the measuring code lives in ``filters/``.
+same way commands register in ``cli.COMMANDS``; the measuring code lives in ``clearpage.tools``.
 """
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 
 BENCHMARKS: dict[str, tuple[str, str]] = {
-    "adblock": ("clearpage.addon.cmd_bench", "add_adblock"),
-    "pipeline": ("clearpage.addon.cmd_bench_perf", "add_pipeline"),
-    "proxy": ("clearpage.addon.cmd_bench_perf", "add_proxy"),
-    "memory": ("clearpage.addon.cmd_bench_memory", "add_memory"),
-    "classifier": ("clearpage.addon.cmd_bench_memory", "add_classifier"),
+    "adblock": ("clearpage.cli.cmd_bench", "add_adblock"),
+    "pipeline": ("clearpage.cli.cmd_bench_perf", "add_pipeline"),
+    "proxy": ("clearpage.cli.cmd_bench_perf", "add_proxy"),
+    "memory": ("clearpage.cli.cmd_bench_memory", "add_memory"),
+    "classifier": ("clearpage.cli.cmd_bench_memory", "add_classifier"),
 }
 
 
@@ -50,7 +50,7 @@ def add_adblock(benches, name: str) -> None:
 
 
 def run_adblock(args) -> int:
-    from clearpage.filters.adblock import bench
+    from clearpage.tools.adblock import bench
 
     shared = Path(args.shared) if args.shared else bench.SHARED
     lists = [Path(p) for p in args.lists] if args.lists else bench.default_lists(shared)

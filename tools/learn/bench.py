@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean
 
-from .. import dom
+from clearpage.filters import dom
+from clearpage.filters.learn.memory import SiteMemory
+from clearpage.filters.links import host_of
+from clearpage.filters.pipeline import Pipeline
+from clearpage.filters.settings import Config
+
 from ..evaluation import datasets
 from ..evaluation.metric import percentile, word_scores
-from ..links import host_of
-from ..pipeline import Pipeline
-from ..settings import Config
-from .memory import SiteMemory
 
 FIXTURE_HOST = "gazette.example"
 
@@ -186,9 +187,10 @@ def classifier_cost(root: str | Path, models: dict, limit: int = 300, blocks: in
     Pages as ``clearpage train`` sees them (the filters before content selection), hints as
     ``auto`` computes them (given to the classifier, as ``auto`` gives its own). Returns
     {"pages": n, "blocks": [blocks per page], "ms": {measure: [ms per page]}}."""
-    from ..content import hints
+    from clearpage.filters.content import hints
+    from clearpage.filters.learn import features as block_features
+
     from ..evaluation import datasets as ds
-    from . import features as block_features
     from .train import page_features
 
     def cpu_ms(run) -> float:

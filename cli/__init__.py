@@ -8,20 +8,19 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 
 # name -> (module, function adding the subparser). The function sets ``func`` on the parser.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "filter": ("clearpage.addon.cmd_filter", "add_parser"),
-    "check-config": ("clearpage.addon.cmd_check", "add_parser"),
-    "proxy": ("clearpage.addon.cmd_proxy", "add_parser"),
-    "bench": ("clearpage.addon.cmd_bench", "add_parser"),
-    "config-reference": ("clearpage.addon.cmd_reference", "add_parser"),
-    "a11y-report": ("clearpage.addon.cmd_a11y", "add_parser"),
-    "eval": ("clearpage.addon.cmd_eval", "add_parser"),
-    "soak": ("clearpage.addon.cmd_soak", "add_parser"),
-    "rules": ("clearpage.addon.cmd_rules", "add_parser"),
-    "train": ("clearpage.addon.cmd_train", "add_parser"),
+    "filter": ("clearpage.cli.cmd_filter", "add_parser"),
+    "check-config": ("clearpage.cli.cmd_check", "add_parser"),
+    "proxy": ("clearpage.cli.cmd_proxy", "add_parser"),
+    "bench": ("clearpage.cli.cmd_bench", "add_parser"),
+    "config-reference": ("clearpage.cli.cmd_reference", "add_parser"),
+    "a11y-report": ("clearpage.cli.cmd_a11y", "add_parser"),
+    "eval": ("clearpage.cli.cmd_eval", "add_parser"),
+    "soak": ("clearpage.cli.cmd_soak", "add_parser"),
+    "rules": ("clearpage.cli.cmd_rules", "add_parser"),
+    "train": ("clearpage.cli.cmd_train", "add_parser"),
 }
 
 
@@ -42,7 +41,3 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -57,14 +57,14 @@ def run(args) -> int:
         return 2
     dirs = page_dirs(root, args.only, args.limit)
     if args.images:
-        from clearpage.addon import image_report
+        from clearpage.tools import image_report
 
         return image_report.run(dirs, config, args.json)
     return axe_report(dirs, config, args.mode, args.json)
 
 
 def axe_report(dirs: list[Path], config, mode: str, json_path: str | None) -> int:
-    from clearpage.addon.a11y import Browser, OriginServer
+    from clearpage.tools.a11y import Browser, OriginServer
 
     pipeline = Pipeline(config)
     results = []

@@ -1,6 +1,6 @@
 """``clearpage bench memory``: word F1 on later pages of each site with the site memory on vs off, and the
 time the fast path saves; ``clearpage bench classifier``: the block classifier's CPU cost per page (the measuring
-code of both: filters/learn/bench.py)."""
+code of both: tools/learn/bench.py)."""
 from __future__ import annotations
 
 import shlex
@@ -28,8 +28,8 @@ def run_memory(args) -> int:
     from dataclasses import asdict
 
     from clearpage.filters import ConfigError, load_config
-    from clearpage.filters.evaluation.datasets import DatasetError
-    from clearpage.filters.learn import bench
+    from clearpage.tools.evaluation.datasets import DatasetError
+    from clearpage.tools.learn import bench
 
     try:
         config = load_config(args.config)
@@ -64,8 +64,9 @@ def add_classifier(benches, name: str) -> None:
 
 
 def run_classifier(args) -> int:
-    from clearpage.filters.evaluation.datasets import DatasetError
-    from clearpage.filters.learn import bench, classifier
+    from clearpage.filters.learn import classifier
+    from clearpage.tools.evaluation.datasets import DatasetError
+    from clearpage.tools.learn import bench
 
     models = {"shipped": classifier.shipped()}
     try:

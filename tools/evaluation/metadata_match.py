@@ -28,9 +28,10 @@ from datetime import date, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
-from .. import dom, metadata
-from ..charset import decode
-from ..errors import PageError
+from clearpage.filters import dom, metadata
+from clearpage.filters.charset import decode
+from clearpage.filters.errors import PageError
+
 from .datasets import WCXB, EvalPage
 
 # (key in expected-metadata.json, attribute of metadata.Metadata)
