@@ -159,7 +159,7 @@ def _site_dataset(root):
     """The 10-page fixture site (one template) as a WCXB split; the reference is each page's story."""
     import lxml.html
 
-    from tests.evaluation.conftest import write_wcxb
+    from tests.tools.evaluation.conftest import write_wcxb
     from tests.learn.site_pages import pages
 
     rows = []

@@ -4,7 +4,7 @@ Per field (title, byline, publishedTime, lang, dir, siteName, excerpt) the norma
 rate over the pages that expect a value (see tools/evaluation/metadata_match.py). The test
 fails when a field's rate drops more than ``TOLERANCE`` (2 points) below the floor recorded in
 metadata_floors.json. After a deliberate change, record the new floors:
-    CLEARPAGE_UPDATE_METADATA_FLOORS=1 .venv/bin/python -m pytest tests/evaluation/test_metadata_regression.py
+    CLEARPAGE_UPDATE_METADATA_FLOORS=1 .venv/bin/python -m pytest tests/tools/evaluation/test_metadata_regression.py
 Floors are recorded, never edited by hand.
 """
 from __future__ import annotations

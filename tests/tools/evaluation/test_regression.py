@@ -6,7 +6,7 @@ The sample: for each page type, the first ``PER_TYPE`` pages of that type in fil
 F1 drops more than ``TOLERANCE`` below the floor recorded for that algorithm in floors.json.
 
 After a deliberate change (a new default algorithm, a better one), record the new floor:
-    CLEARPAGE_UPDATE_FLOORS=1 .venv/bin/python -m pytest tests/evaluation/test_regression.py
+    CLEARPAGE_UPDATE_FLOORS=1 .venv/bin/python -m pytest tests/tools/evaluation/test_regression.py
 (``CLEARPAGE_UPDATE_FLOORS=ecetr,text_tag_ratio`` records those algorithms instead, so a floor
 is ready before a default changes.) Floors are recorded, never edited by hand.
 """
@@ -21,7 +21,7 @@ import pytest
 
 from clearpage.filters import load_config
 from clearpage.tools.evaluation import datasets, report, runner
-from tests.evaluation.conftest import write_wcxb
+from tests.tools.evaluation.conftest import write_wcxb
 
 FLOORS = Path(__file__).with_name("floors.json")
 PER_TYPE = 9

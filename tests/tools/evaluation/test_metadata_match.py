@@ -8,7 +8,7 @@ import pytest
 
 from clearpage.cli import main
 from clearpage.tools.evaluation import datasets, metadata_match
-from tests.evaluation.conftest import write_wcxb
+from tests.tools.evaluation.conftest import write_wcxb
 
 ARTICLE = "<p>" + "The river town kept its old mill running through the long dry summer. " * 8 + "</p>"
 
