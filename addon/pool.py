@@ -11,9 +11,9 @@ budget. So each worker here is a plain ``multiprocessing`` process with its own 
   past the grace it is killed and a fresh one is started;
 - a worker that dies (crash, OOM kill) is replaced the same way (``WorkerCrashed``).
 
-Workers are fresh interpreters (``python -m clearpage.addon.worker``) talking over two
-pipes: no fork of a multi-threaded asyncio program, and no re-import of whatever script
-embeds the proxy (multiprocessing's "spawn" re-runs ``__main__``).
+Workers are fresh interpreters (``python -m clearpage.addon.worker``, or the worker module the
+pool is given) talking over two pipes: no fork of a multi-threaded asyncio program, and no
+re-import of whatever script embeds the proxy (multiprocessing's "spawn" re-runs ``__main__``).
 """
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ RESPAWN_DELAY_S = 1.0  # after a worker failed to start, wait before trying agai
 MAX_RESPAWN_DELAY_S = 60.0  # doubling with each failure in a row up to this
 REAP_TIMEOUT_S = 5.0
 MAX_NICE = 19  # the lowest priority a Unix process can have
+WORKER_MODULE = "clearpage.addon.worker"  # what a worker runs (``python -m``): the filtering worker
 
 
 class PoolTimeout(Exception):
@@ -66,14 +67,14 @@ def default_size(configured: int) -> int:
 
 
 class _Worker:
-    """One child process (``python -m clearpage.addon.worker``) and its two pipes."""
+    """One child process (``python -m`` the worker module) and its two pipes."""
 
-    def __init__(self, spec: ConfigSpec, number: int, niceness: int = 0, kind: str = "worker"):
+    def __init__(self, spec: ConfigSpec, number: int, niceness: int = 0, kind: str = "worker", module: str = WORKER_MODULE):
         job_read, job_write = os.pipe()
         reply_read, reply_write = os.pipe()
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "clearpage.addon.worker", str(job_read), str(reply_write)],
+                [sys.executable, "-m", module, str(job_read), str(reply_write)],
                 pass_fds=(job_read, reply_write),
                 stdin=subprocess.DEVNULL,
             )
@@ -129,14 +130,17 @@ def lower_priority(pid: int, niceness: int) -> None:
 
 class WorkerPool:
     """``size`` workers taking jobs in turn; ``niceness`` above 0 starts them at a lower priority
-    (and such workers want a longer ``kill_grace_s``: on a busy machine they reach their budget check late)."""
+    (and such workers want a longer ``kill_grace_s``: on a busy machine they reach their budget check late).
+    ``worker_module`` is what each worker runs: one whose ``main`` calls ``addon.worker.main`` with its page function."""
 
-    def __init__(self, size: int, spec: ConfigSpec, niceness: int = 0, name: str = "worker", kill_grace_s: float = KILL_GRACE_S):
+    def __init__(self, size: int, spec: ConfigSpec, niceness: int = 0, name: str = "worker", kill_grace_s: float = KILL_GRACE_S,
+                 worker_module: str = WORKER_MODULE):
         self.size = size
         self.niceness = niceness
         self.kill_grace_s = kill_grace_s  # how long a worker past the caller's timeout may take to give up
         self.name = name  # in the workers' names in the log ("clearpage-worker-3", "clearpage-slow-lane-1")
         self.spec = spec  # replaced on reload; jobs carry it, workers rebuild by digest
+        self.worker_module = worker_module
         self.restarts = 0
         # One thread per busy worker, one per starting worker, and a spare for reaping.
         self._threads = ThreadPoolExecutor(max_workers=2 * size + 1, thread_name_prefix="clearpage-pool")
@@ -213,7 +217,7 @@ class WorkerPool:
         if self.closed:
             return
         self._numbers += 1
-        worker = _Worker(self.spec, self._numbers, self.niceness, self.name)
+        worker = _Worker(self.spec, self._numbers, self.niceness, self.name, self.worker_module)
         self._workers.add(worker)
         assert self._loop is not None
         started = asyncio.wrap_future(self._threads.submit(worker.handshake, START_TIMEOUT_S))

@@ -35,7 +35,7 @@ from mitmproxy import ctx, exceptions, http
 from clearpage.addon import malloc
 from clearpage.addon.content_coding import codings as coding_names
 from clearpage.addon.content_coding import supported as coding_supported
-from clearpage.addon.pool import MAX_NICE, PoolTimeout, WorkerCrashed, WorkerPool, default_size
+from clearpage.addon.pool import MAX_NICE, WORKER_MODULE, PoolTimeout, WorkerCrashed, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
 from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
 from clearpage.filters.charset import charset_from_content_type
@@ -104,9 +104,11 @@ def lane_settings(options) -> LaneSettings:
 
 
 class Clearpage:
-    """The addon: holds the config (reloaded on change) and the worker pool; decides per flow."""
+    """The addon: holds the config (reloaded on change) and the worker pool; decides per flow.
+    ``worker_module``: what its workers run (``addon.pool``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, worker_module: str = WORKER_MODULE) -> None:
+        self.worker_module = worker_module
         self.config: Config | None = None
         self.spec: ConfigSpec | None = None
         self.path: str | None = None
@@ -322,7 +324,7 @@ class Clearpage:
         """Start the workers (once); the slow lane's worker waits for the first big page."""
         assert self.config is not None and self.spec is not None
         if self.pool is None:
-            self.pool = WorkerPool(default_size(self.config.proxy.workers), self.spec)
+            self.pool = WorkerPool(default_size(self.config.proxy.workers), self.spec, worker_module=self.worker_module)
             self.pool.start()
 
     def _pools(self) -> list[WorkerPool]:
@@ -333,7 +335,7 @@ class Clearpage:
         assert self.spec is not None
         if self.slow_lane is None:
             self.slow_lane = WorkerPool(SLOW_LANE_WORKERS, self.spec, niceness=self.lane.niceness, name="slow-lane",
-                                        kill_grace_s=SLOW_LANE_KILL_GRACE_S)
+                                        kill_grace_s=SLOW_LANE_KILL_GRACE_S, worker_module=self.worker_module)
             self.slow_lane.start()
             log.info("clearpage: started the slow lane's worker for pages over %d bytes", self.lane.threshold_bytes)
             # Stopped in time even if the page that started it never reaches the lane (a dropped download).

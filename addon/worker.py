@@ -6,29 +6,25 @@ Content-Encoding. The Pipeline is built from the config the job names and cached
 config's digest, so a reloaded config is rebuilt once per worker. Every exception becomes a
 ``Reply`` with a reason: the proxy then serves the original response.
 
-``bench proxy``'s floor run starts the proxy with ``CLEARPAGE_BENCH_FLOOR=1`` in its environment:
-its workers then answer every page with lxml's parse + serialise of it and nothing else (the
-floor of ``bench pipeline``), so the run measures what the proxy's own machinery (mitmproxy, the
-hand-off to a worker, the write-back) allows before any filtering. Not for real use.
+Another worker module can run this loop with a page function of its own that answers each
+decoded page instead of the Pipeline (``serve``'s ``page``; bench proxy's floor worker does).
 """
 from __future__ import annotations
 
-import os
 import signal
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
 from clearpage.filters import BudgetExceeded, Pipeline, language, load_config, load_config_text
-from clearpage.filters.bench.pipeline import FLOOR_ENV, floor
 from clearpage.filters.learn.memory import open_memory
 
 from . import content_coding, malloc
 
 READY = "ready"
 OK, UNCHANGED, FAILED = "ok", "unchanged", "failed"
-FLOOR_MODE = "floor"  # the mode such a reply names (in the X-Clearpage header)
 
 
 @dataclass(frozen=True)
@@ -85,8 +81,12 @@ class _Pipelines:
         return self.pipeline
 
 
-def process(job: Job, pipelines: _Pipelines, floor_only: bool = False) -> Reply:
-    """Filter one page (``floor_only``: only parse and serialise it, see the module's docstring);
+# Answers a decoded page (its bytes, the job) in place of the Pipeline; it may raise.
+PageFunction = Callable[[bytes, Job], Reply]
+
+
+def process(job: Job, pipelines: _Pipelines, page: PageFunction | None = None) -> Reply:
+    """Filter one page (``page``: answer it with that instead, see the module's docstring);
     never raises."""
     started = time.perf_counter()
     try:
@@ -97,8 +97,8 @@ def process(job: Job, pipelines: _Pipelines, floor_only: bool = False) -> Reply:
         except content_coding.DecodeError as exc:
             return Reply(FAILED, f"undecodable body: {exc}")
         decoded_ms = (time.perf_counter() - started) * 1000
-        if floor_only:
-            return _floor_reply(html, job)
+        if page is not None:
+            return page(html, job)
         budget = max(job.budget_ms - decoded_ms, 1.0)
         result = pipelines.get(job.config).run(
             html,
@@ -120,12 +120,6 @@ def process(job: Job, pipelines: _Pipelines, floor_only: bool = False) -> Reply:
     except Exception as exc:  # noqa: BLE001 - fail open on anything the engine throws
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return Reply(FAILED, f"{type(exc).__name__}: {exc} (at {where.filename}:{where.lineno})")
-
-
-def _floor_reply(html: bytes, job: Job) -> Reply:
-    """The page parsed and serialised by lxml, served like a filtered page (bench proxy's floor run)."""
-    return Reply(OK, "floor: parsed and serialised only", content_coding.encode(floor(html), job.content_encoding),
-                 "text/html", FLOOR_MODE)
 
 
 # A small article, filtered once in each mode before the worker says it is ready: whatever the
@@ -151,12 +145,11 @@ def warm_up(pipeline: Pipeline) -> None:
             pass
 
 
-def serve(jobs: Connection, replies: Connection) -> None:
+def serve(jobs: Connection, replies: Connection, page: PageFunction | None = None) -> None:
     """The child's main loop: receive the config, build it, say READY, then answer jobs until EOF."""
     # Ctrl-C reaches the whole process group; the parent decides when workers stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     pipelines = _Pipelines()
-    floor_only = os.environ.get(FLOOR_ENV) == "1"
     try:
         spec = jobs.recv()
         warm_up(pipelines.get(spec))
@@ -175,17 +168,18 @@ def serve(jobs: Connection, replies: Connection) -> None:
         size = len(body)
         job = replace(job, body=body)
         del body
-        replies.send(process(job, pipelines, floor_only))
+        replies.send(process(job, pipelines, page))
         del job
         if malloc.worth_trimming(size):
             malloc.trim()  # after the reply is sent: the lxml tree of a big page is freed by now (addon.malloc)
 
 
-def main(argv: list[str]) -> None:
-    """``python -m clearpage.addon.worker JOBS_FD REPLIES_FD`` (started by addon.pool)."""
+def main(argv: list[str], page: PageFunction | None = None) -> None:
+    """``python -m clearpage.addon.worker JOBS_FD REPLIES_FD`` (started by addon.pool); another
+    worker module's main passes its ``page``."""
     jobs_fd, replies_fd = (int(a) for a in argv)
     malloc.release_large_buffers()
-    serve(Connection(jobs_fd, writable=False), Connection(replies_fd, readable=False))
+    serve(Connection(jobs_fd, writable=False), Connection(replies_fd, readable=False), page)
 
 
 if __name__ == "__main__":

@@ -2,5 +2,5 @@
 
 ``blocks`` turns a page into structural paths and fingerprints; ``memory`` keeps them per host
 in SQLite; ``site`` uses the memory around content selection (fast path, template blocks);
-``features`` / ``classifier`` / ``train`` are the learned block classifier.
+``features`` / ``classifier`` are the learned block classifier (trained by ``clearpage.tools.learn.train``).
 """

@@ -1,6 +1,6 @@
 """The learned block classifier at run time: the shipped model, walked in pure Python.
 
-``model.json`` (beside this file) is written by ``clearpage train`` (filters/learn/train.py)
+``model.json`` (beside this file) is written by ``clearpage train`` (tools/learn/train.py)
 and records the command, the data's hash and the library that produced it. It is read once
 per process; no scikit-learn is needed to use it. Two kinds: a single decision tree
 (``decision_tree``, leaves holding p(content)) or gradient-boosted trees (``gradient_boosting``:
@@ -45,7 +45,7 @@ KINDS = {1: "decision_tree", 2: "gradient_boosting"}  # format number -> model k
 
 
 class BlockClassifier:
-    """A decision tree or gradient-boosted trees, as exported by train.export."""
+    """A decision tree or gradient-boosted trees, as exported by tools/learn/train.py."""
 
     def __init__(self, model: dict):
         kind = model.get("kind")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from clearpage.addon import a11y
+from clearpage.tools import a11y
 from tests.conftest import PROJECT, SHARED, require
 from tests.support.proxy import running_proxy
 

@@ -290,22 +290,24 @@ def test_process_too_large_after_decoding_is_unchanged():
 def test_process_floor_only_serves_the_page_parsed_and_serialised_and_filters_nothing():
     import gzip
 
-    from clearpage.filters.bench.pipeline import floor
+    from clearpage.tools.bench.floor_worker import floor_page
+    from clearpage.tools.bench.pipeline import floor
 
-    reply = process(job(gzip.compress(ARTICLE), content_encoding="gzip"), _Pipelines(), floor_only=True)
+    reply = process(job(gzip.compress(ARTICLE), content_encoding="gzip"), _Pipelines(), floor_page)
     assert reply.status == OK and reply.mode == "floor" and reply.removed == 0
     assert gzip.decompress(reply.body) == floor(ARTICLE)  # re-encoded like the original, the page as lxml writes it
     filtered = process(job(gzip.compress(ARTICLE), content_encoding="gzip"), _Pipelines())
     assert filtered.status == OK and filtered.mode != "floor" and filtered.body != reply.body
 
 
-def test_workers_started_with_the_floor_variable_only_parse_and_serialise(monkeypatch):
-    from clearpage.filters.bench.pipeline import FLOOR_ENV, floor
-
-    monkeypatch.setenv(FLOOR_ENV, "1")  # inherited by the worker process the pool starts
+def test_workers_started_as_the_floor_worker_only_parse_and_serialise():
+    from clearpage.tools.bench import floor_worker
+    from clearpage.tools.bench.pipeline import floor
 
     async def main():
-        pool = await started_pool(1)
+        pool = WorkerPool(1, spec(), worker_module=floor_worker.MODULE)  # the module each worker process runs
+        pool.start()
+        await pool.wait_started()
         try:
             return await pool.run(job(), 30.0)
         finally:

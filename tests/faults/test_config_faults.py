@@ -78,7 +78,7 @@ def test_a_config_that_is_not_utf8(tmp_path):
 
 def test_check_config_command_prints_every_problem(tmp_path):
     path = write(tmp_path, "modes: filter\nproxy:\n  workers: many\nfilters:\n  ad_server:\n    hosts_files: [gone.txt]\n")
-    done = subprocess.run([sys.executable, "-m", "clearpage.addon.cli", "check-config", str(path)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-m", "clearpage.cli", "check-config", str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     out = done.stdout + done.stderr
     for where in (f"{path}:1: modes", f"{path}:3: proxy.workers", f"{path}:6: filters.ad_server.hosts_files[0]"):

@@ -1,6 +1,6 @@
 """Property-based fuzzing of ``Pipeline.run`` (hypothesis): random and mutated HTML never breaks it.
 
-Inputs: the fixture pages (tests/pages, tests/support/pages, the XSS and bad-input pages)
+Inputs: the fixture pages (tests/pages, tools/soak/pages, the XSS and bad-input pages)
 mutated by random edits (slices deleted, duplicated or moved, markup fragments and odd bytes
 inserted, the end cut off), and documents generated from a grammar of elements, attributes
 (event handlers and script URLs included) and text. Each runs in filter, reader and text mode
@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from clearpage.filters import PageError, Pipeline
 from clearpage.filters import dom
 from tests.support import badinputs, xss
+from tests.support.pages import PAGES as SUPPORT_PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT_EXAMPLES = 60
@@ -49,7 +50,7 @@ _PARSER = lxml.html.HTMLParser(huge_tree=True)
 
 
 def _seeds() -> list[bytes]:
-    pages = sorted((ROOT / "tests" / "pages").glob("*/source.html")) + sorted((ROOT / "tests" / "support" / "pages").glob("*.html"))
+    pages = sorted((ROOT / "tests" / "pages").glob("*/source.html")) + sorted(SUPPORT_PAGES.glob("*.html"))
     seeds = [p.read_bytes() for p in pages]
     seeds += [xss.article_page(), xss.portal_page(), badinputs.XHTML, badinputs.FRAMESET, badinputs.TEMPLATES,
               badinputs.INLINE_SVG, badinputs.mixed_encodings(), badinputs.nested(50)]

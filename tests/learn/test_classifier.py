@@ -111,7 +111,7 @@ def test_a_stale_model_is_refused():
 def test_labels_follow_the_ground_truth_words():
     from collections import Counter
 
-    from clearpage.filters.learn.train import label
+    from clearpage.tools.learn.train import label
 
     truth = Counter("the committee met on tuesday to discuss the budget".split())
     assert label("The committee met on Tuesday", truth) == 1
@@ -124,8 +124,8 @@ def test_labels_follow_the_ground_truth_words():
 @pytest.mark.parametrize("kind", ["tree", "gb"])
 def test_train_command_exports_a_model_that_predicts_like_sklearn(shared, tmp_path, capsys, kind):
     sklearn = pytest.importorskip("sklearn", reason="the train extra (scikit-learn) is not installed")
-    from clearpage.addon.cli import main
-    from clearpage.filters.learn import train
+    from clearpage.cli import main
+    from clearpage.tools.learn import train
 
     out, folds = tmp_path / "model.json", tmp_path / "folds"
     dataset = str(shared / "datasets" / "wcxb-dev")
@@ -165,8 +165,8 @@ def test_train_command_exports_a_model_that_predicts_like_sklearn(shared, tmp_pa
 
 @pytest.mark.shared
 def test_shipped_model_came_from_the_shared_dataset(shared):
-    from clearpage.filters.evaluation import datasets
-    from clearpage.filters.learn.train import data_hash
+    from clearpage.tools.evaluation import datasets
+    from clearpage.tools.learn.train import data_hash
 
     pages = datasets.load(shared / "datasets" / "wcxb-dev")
     assert classifier.shipped().trained["data_hash"] == data_hash(pages)
@@ -228,8 +228,8 @@ def test_probabilities_of_some_blocks_equal_the_whole_pages():
 
 @pytest.mark.shared
 def test_probabilities_of_some_blocks_equal_the_whole_pages_on_wcxb(shared):
-    from clearpage.filters.evaluation import datasets
-    from clearpage.filters.learn import train
+    from clearpage.tools.evaluation import datasets
+    from clearpage.tools.learn import train
 
     model = classifier.shipped()
     pages = datasets.load(shared / "datasets" / "wcxb-dev")
@@ -280,7 +280,7 @@ def test_a_tree_too_deep_to_compile_is_walked(monkeypatch):
 
 @pytest.mark.shared
 def test_bench_classifier_times_every_block_and_a_few(shared, tmp_path, capsys):
-    from clearpage.addon.cli import main
+    from clearpage.cli import main
 
     out = tmp_path / "cost.json"
     model = tmp_path / "tree.json"

@@ -20,7 +20,7 @@ REFUSAL = "refusing to listen on"
 
 
 def run_proxy(tmp_path, *args) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "clearpage.addon.cli", "proxy", "--port", "0", "--confdir", str(tmp_path / "conf"), *args]
+    command = [sys.executable, "-m", "clearpage.cli", "proxy", "--port", "0", "--confdir", str(tmp_path / "conf"), *args]
     return subprocess.run(command, capture_output=True, text=True, timeout=90)
 
 

@@ -1,7 +1,6 @@
 """Reusable harness for tests that run the real proxy: origin servers, TLS, the proxy process.
 
-- ``origin.Origin``: a local HTTP(S) origin in a thread, serving ``Route``s and recording requests.
-- ``pages``: the fixture pages (``pages/*.html``) and ready-made routes (gzip, br, a PNG, ...).
-- ``tls``: a throwaway CA and a server certificate for 127.0.0.1, made with ``cryptography``.
-- ``proxy``: ``clearpage proxy`` as a subprocess on a free loopback port, and ``fetch`` through it.
+``origin``, ``pages``, ``badinputs``, ``tls`` and ``proxy`` are ``clearpage.tools.soak``'s
+modules (``clearpage soak`` drives them too), re-exported here under the names the tests use;
+``h2origin``, ``streams``, ``mitm``, ``xss`` and ``overhead`` are the tests' own.
 """

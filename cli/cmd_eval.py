@@ -1,0 +1,93 @@
+"""``clearpage eval DATASET``: score content algorithms on a dataset (WCXB split or Readability pages)."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from clearpage.filters import ConfigError
+from clearpage.tools.evaluation import datasets, report, runner
+
+
+def add_parser(sub, name: str) -> None:
+    parser = sub.add_parser(
+        name,
+        help="measure content algorithms on a dataset",
+        description="Word-level P/R/F1 (WCXB metric) of reader mode's text, per algorithm, with snippet scores, "
+        "errors and timing. DATASET is a WCXB split (html/ + ground-truth/) or Readability's test pages.",
+    )
+    parser.add_argument("dataset", help="dataset directory, e.g. ../shared/datasets/wcxb-dev")
+    parser.add_argument("--algorithm", action="append", metavar="NAME",
+                        help="content algorithm to measure (repeat for several; default: the config's content.algorithm)")
+    parser.add_argument("--type", action="append", dest="types", metavar="TYPE", help="only pages of this type (repeatable)")
+    parser.add_argument("--limit", type=int, metavar="N", help="only the first N pages (file order, after --type)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N", help="worker processes (default: CPU count)")
+    parser.add_argument("--timeout", type=float, default=runner.DEFAULT_TIMEOUT_S, metavar="S",
+                        help=f"seconds per page and algorithm before the run counts as empty (default {runner.DEFAULT_TIMEOUT_S:g})")
+    parser.add_argument("--config", help="YAML config merged over the embedded default (content.algorithm is overridden)")
+    parser.add_argument("--json", metavar="OUT", help="write the summary and every per-page row as JSON")
+    parser.add_argument("--memory", metavar="PATH",
+                        help="run the pages through a site memory (SQLite) at PATH in file order, as a proxy learning "
+                        "each site would; PATH must not exist yet (the measure starts from an empty memory). "
+                        "With several --algorithm each gets its own file, PATH's stem + .NAME")
+    parser.add_argument("--classifier-folds", metavar="DIR",
+                        help="run each page with the block-classifier model of `clearpage train --folds-out DIR` that "
+                        "never saw the page's domain (an out-of-sample measure of whatever uses the classifier)")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument("--verbose", action="store_true",
+                        help="list every metadata miss (title, byline, date; on Readability pages also lang, dir, site name, excerpt)")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    if args.limit is not None and args.limit < 1:
+        print("clearpage eval: --limit must be >= 1", file=sys.stderr)
+        return 2
+    try:
+        pages = datasets.load(args.dataset, page_types=tuple(args.types or ()), limit=args.limit)
+        kind = datasets.detect(args.dataset)
+        algorithms = tuple(dict.fromkeys(args.algorithm or [_configured_algorithm(args.config)]))
+        existing = [p for p in runner.memory_paths(args.memory, algorithms).values() if os.path.exists(p)]
+        if existing:
+            print(f"clearpage eval: --memory: {existing[0]} exists; give a new path (the measure starts from an empty memory)",
+                  file=sys.stderr)
+            return 2
+        result = runner.evaluate(
+            args.dataset, kind, pages, algorithms,
+            jobs=max(1, args.jobs), timeout_s=args.timeout, config_path=args.config, progress=not args.quiet,
+            memory_path=args.memory, classifier_folds=args.classifier_folds,
+        )
+    except (datasets.DatasetError, ConfigError, OSError, ValueError) as exc:
+        print(f"clearpage eval: {exc}", file=sys.stderr)
+        return 2
+    summaries = report.summarise(result)
+    print(report.format_report(result, summaries))
+    data = report.report_json(result, summaries, sys.argv)
+    if result.memory_paths:
+        print("site memory: pages run in file order through " + ", ".join(f"{p} ({n})" for n, p in result.memory_paths.items()))
+        data["memory"] = result.memory_paths
+    if result.classifier_folds:
+        print(f"block classifier: each page with the fold model of {result.classifier_folds} that never saw its domain")
+        data["classifier_folds"] = result.classifier_folds
+    if kind == datasets.READABILITY:
+        from clearpage.filters import load_config
+        from clearpage.tools.evaluation.auto_mode import agreement
+
+        modes = agreement(pages, load_config(args.config))
+        print("\n" + modes.format())
+        data["auto_mode"] = modes.as_dict()
+    from clearpage.tools.evaluation.metadata_match import measure
+
+    matched = measure(pages)
+    print("\n" + matched.format(verbose=args.verbose))
+    data["metadata"] = matched.as_dict()
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1, ensure_ascii=False)
+    return 0
+
+
+def _configured_algorithm(config_path: str | None) -> str:
+    from clearpage.filters import load_config
+
+    return load_config(config_path).settings.content.algorithm

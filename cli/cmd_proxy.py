@@ -1,0 +1,217 @@
+"""``clearpage proxy``: run mitmproxy in this process with the clearpage addon.
+
+Binds 127.0.0.1:8080 unless told otherwise, and prints where it listens, the config in use
+and where mitmproxy's CA certificate is (browsers must trust it for HTTPS pages). Listening on
+anything but loopback requires proxy authentication (``--proxyauth USER:PASS``, or mitmproxy's
+``proxyauth`` option set with ``--set``): without it the proxy refuses to start and says why,
+since anyone who reaches the port could browse through it. The confdir holding the CA key is
+kept owner-only (``addon.confdir``). ``run`` also serves a proxy whose workers run another
+worker module (bench proxy's floor run: ``clearpage.tools.bench.floor_proxy``).
+"""
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import os
+import signal
+import sys
+
+from clearpage.addon import confdir as confdir_module
+from clearpage.filters import ConfigError, load_config
+from clearpage.filters.pipeline import MODES
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8080
+DEFAULT_CONFDIR = "~/.mitmproxy"  # mitmproxy's own default: the CA made there is shared with mitmproxy
+CA_CERT_FILE = "mitmproxy-ca-cert.pem"  # the public CA certificate mitmproxy writes into confdir
+
+
+def add_parser(sub, name: str) -> None:
+    parser = sub.add_parser(name, help="run the filtering proxy (mitmproxy with the clearpage addon)")
+    parser.add_argument("--config", metavar="FILE", help="YAML config merged over the embedded default; reloaded when it changes")
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--mode", choices=MODES, help="override the config's mode for every site")
+    parser.add_argument("--confdir", default=DEFAULT_CONFDIR, help=f"mitmproxy's directory for its CA and settings (default {DEFAULT_CONFDIR})")
+    parser.add_argument(
+        "--proxyauth", metavar="USER:PASS",
+        help="require these proxy credentials (mitmproxy's proxyauth; also '@htpasswd-file'); needed to listen beyond loopback",
+    )
+    parser.add_argument(
+        "--set", dest="options", action="append", default=[], metavar="OPTION=VALUE",
+        help="set any mitmproxy option, e.g. --set proxyauth=user:pass (repeatable)",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="also log every request and connection mitmproxy handles")
+    parser.set_defaults(func=run)
+
+
+def run(args, worker_module: str | None = None, warnings: tuple[str, ...] = ()) -> int:
+    """The proxy until stopped; ``worker_module``: what its workers run (default: the filtering
+    worker), ``warnings``: lines the start-up message ends with."""
+    if not 0 <= args.port <= 65535:
+        print(f"clearpage proxy: --port {args.port} is not a port number", file=sys.stderr)
+        return 2
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(exc, file=sys.stderr)
+        print(f"clearpage proxy: {args.config}: {len(exc.problems)} problem(s); not starting", file=sys.stderr)
+        return 2
+    return asyncio.run(_serve(args, config, worker_module, warnings))
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a host name: it may resolve to anything; "" is every interface
+
+
+def authenticated(proxyauth: str | None) -> bool:
+    """Whether mitmproxy's proxyauth value really checks credentials ("any" accepts anyone)."""
+    value = (proxyauth or "").strip()
+    return bool(value) and value.lower() != "any"
+
+
+def exposure_problem(host: str, authenticated: bool = False) -> str | None:
+    """Why listening on ``host`` must not happen as configured; None when it may.
+
+    Loopback is always fine. Any other address (a host name, "" = every interface) needs proxy
+    authentication: anyone who reaches an open proxy can browse through it as this machine.
+    """
+    if is_loopback(host) or authenticated:
+        return None
+    where = host or "every interface"
+    return (
+        f"refusing to listen on {where} without proxy authentication: anyone who can reach this port "
+        "could browse through the proxy as this machine. Listen on 127.0.0.1 (the default), or require "
+        "credentials with --proxyauth USER:PASS."
+    )
+
+
+def exposure_notes(host: str, proxyauth: str | None) -> list[str]:
+    """What the start-up message says about who can use the proxy."""
+    notes = []
+    if authenticated(proxyauth):
+        notes.append("proxy authentication is on (proxyauth): clients must send the proxy credentials")
+    if not is_loopback(host):
+        notes.append(f"listening on {host or 'every interface'}: other machines can reach the proxy")
+    return notes
+
+
+async def _serve(args, config, worker_module: str | None, warnings: tuple[str, ...]) -> int:
+    # Imported here so the other commands never load mitmproxy.
+    from mitmproxy import exceptions
+    from mitmproxy.options import Options
+    from mitmproxy.tools.dump import DumpMaster
+
+    from clearpage.addon.proxy_addon import Clearpage
+
+    # As mitmproxy's own tools do: every record reaches the terminal log, which filters by
+    # its termlog_verbosity option (info: one line per rewritten page, warnings for fail-opens).
+    logging.getLogger().setLevel(logging.DEBUG)
+    for noisy in ("asyncio", "hpack", "quic", "tornado"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    if not args.verbose:
+        logging.getLogger("mitmproxy.proxy.server").setLevel(logging.WARNING)  # connect/disconnect lines
+    confdir = os.path.expanduser(args.confdir)
+    try:
+        confdir_module.prepare(confdir)
+    except OSError as exc:
+        print(f"clearpage proxy: cannot create {confdir}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    opts = Options(listen_host=args.host, listen_port=args.port, confdir=confdir)
+    master = DumpMaster(opts, with_termlog=True, with_dumper=args.verbose)
+    addon = Clearpage(worker_module) if worker_module else Clearpage()
+    master.addons.add(addon, Announce(args, config, confdir, warnings))
+    try:
+        opts.update(clearpage_config=args.config or "", clearpage_mode=args.mode or "")
+        if args.proxyauth:
+            opts.update(proxyauth=args.proxyauth)
+        opts.set(*args.options)
+    except exceptions.OptionsError as exc:
+        print(f"clearpage proxy: {exc}", file=sys.stderr)
+        return 2
+    # Checked on the options as finally set, so --set listen_host=... cannot slip past it.
+    problem = exposure_problem(opts.listen_host, authenticated(opts.proxyauth))
+    if problem:
+        print(f"clearpage proxy: {problem}", file=sys.stderr)
+        master.shutdown()
+        return 2
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, master.shutdown)
+    try:
+        if not await _workers_ready(master, addon):
+            return 0  # stopped (Ctrl-C) while the workers were starting
+        await master.run()
+    finally:
+        addon.done()  # mitmproxy calls it too once running; a second call finds nothing left to stop
+    return 0
+
+
+async def _workers_ready(master, addon) -> bool:
+    """Start the filtering workers and wait for them before mitmproxy opens the port; False when
+    told to stop first.
+
+    ``master.run()`` binds the port before any addon's ``running`` hook (where the addon would start
+    them), so a page sent the moment the port took connections waited inside its time budget for the
+    workers' start and warm-up (2-4 s on a loaded machine: served unfiltered, over the budget).
+    """
+    started = asyncio.ensure_future(addon.start_workers())
+    stop = asyncio.ensure_future(master.should_exit.wait())
+    await asyncio.wait([started, stop], return_when=asyncio.FIRST_COMPLETED)
+    stop.cancel()
+    if started.done():
+        return True
+    started.cancel()
+    return False
+
+
+class Announce:
+    """Prints the address, config and CA certificate once mitmproxy is listening."""
+
+    def __init__(self, args, config, confdir: str, warnings: tuple[str, ...] = ()):
+        self.args = args
+        self.config = config
+        self.confdir = confdir
+        self.warnings = warnings
+
+    def running(self) -> None:
+        from mitmproxy import ctx
+
+        from clearpage.addon.proxy_addon import SLOW_LANE_WORKERS
+
+        # mitmproxy has made or loaded its CA by now: keep the key owner-only.
+        confdir = os.path.expanduser(ctx.options.confdir)
+        for note in confdir_module.secure(confdir):
+            print(f"clearpage proxy: WARNING: {note}", flush=True)
+
+        server = ctx.master.addons.get("proxyserver")
+        addresses = server.listen_addrs() if server else []
+        tcp = [a for a in addresses if len(a) >= 2]
+        where = ", ".join(_format_address(a) for a in tcp) or f"{self.args.host}:{self.args.port}"
+        addon = ctx.master.addons.get("clearpage")
+        workers = addon.pool.size if addon is not None and addon.pool is not None else "?"
+        lane_mib = addon.lane.threshold_bytes / 2**20 if addon is not None else 0
+        proxy = self.config.proxy
+        source = f"{os.path.abspath(self.args.config)} (over the embedded default)" if self.args.config else "the embedded default"
+        mode = f"{self.args.mode} (from --mode)" if self.args.mode else f"{self.config.settings.mode} (from the config)"
+        lines = [
+            f"clearpage proxy listening on {where} (set it as the browser's HTTP and HTTPS proxy)",
+            f"  config: {source}",
+            f"  mode: {mode}; {workers} worker(s) (+{SLOW_LANE_WORKERS} at low priority for pages over {lane_mib:g} MiB, started by the first one); {proxy.time_budget_ms} ms per page; pages over {proxy.max_body_bytes} bytes pass through",
+            f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
+            f"  bypass: add ?clearpage=off to a URL to see the original page",
+            *(f"  {note}" for note in exposure_notes(ctx.options.listen_host, ctx.options.proxyauth)),
+            *(f"  WARNING: {warning}" for warning in self.warnings),
+        ]
+        print("\n".join(lines), flush=True)
+
+
+def _format_address(address) -> str:
+    host, port = address[0], address[1]
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -1,7 +1,0 @@
-"""The benchmarks behind ``clearpage bench pipeline`` and ``clearpage bench proxy``.
-
-``stats``: percentiles, the machine description (cores, Python, load) and process memory;
-``pipeline``: the engine on a dataset beside the lxml floor and trafilatura;
-``proxy``: the live proxy beside bare mitmdump (``loadgen`` drives both, ``origin`` serves the pages);
-``pages``: the synthetic article page the proxy benchmark serves by default.
-"""

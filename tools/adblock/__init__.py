@@ -1,0 +1,2 @@
+"""The ad-blocking matcher measured: ``bench`` (``clearpage bench adblock``) and ``conformance``
+(the shared request set)."""

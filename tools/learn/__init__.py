@@ -1,0 +1,2 @@
+"""The learned parts measured and trained: ``train`` (``clearpage train``: the block classifier)
+and ``bench`` (``clearpage bench memory`` / ``bench classifier``)."""
