@@ -20,7 +20,7 @@ import traceback
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
-from clearpage.filters import BudgetExceeded, Pipeline, language, load_config, load_config_text
+from clearpage.filters import BudgetExceeded, Delivery, Pipeline, language, load_config, load_config_text
 from clearpage.filters.bench.pipeline import FLOOR_ENV, floor
 from clearpage.filters.learn.memory import open_memory
 
@@ -106,8 +106,7 @@ def process(job: Job, pipelines: _Pipelines, floor_only: bool = False) -> Reply:
             mode=job.mode,
             charset=job.charset,
             budget_ms=budget,
-            csp=job.csp,
-            stylesheet_href=job.stylesheet_href,
+            delivery=Delivery(csp=job.csp, stylesheet_href=job.stylesheet_href),
         )
         if not result.changed:
             return Reply(UNCHANGED, result.decision, mode=result.mode)
