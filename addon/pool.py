@@ -11,6 +11,8 @@ budget. So each worker here is a plain ``multiprocessing`` process with its own 
   past the grace it is killed and a fresh one is started;
 - a worker that dies (crash, OOM kill) is replaced the same way (``WorkerCrashed``).
 
+Both errors are ``PoolError``s (docs/errors.md).
+
 Workers are fresh interpreters (``python -m clearpage.addon.worker``) talking over two
 pipes: no fork of a multi-threaded asyncio program, and no re-import of whatever script
 embeds the proxy (multiprocessing's "spawn" re-runs ``__main__``).
@@ -47,11 +49,15 @@ REAP_TIMEOUT_S = 5.0
 MAX_NICE = 19  # the lowest priority a Unix process can have
 
 
-class PoolTimeout(Exception):
+class PoolError(Exception):
+    """The pool gave no reply for a job (the root of the pool's errors); callers serve the original."""
+
+
+class PoolTimeout(PoolError):
     """No reply within the time: no free worker in time, or the page ran over its budget."""
 
 
-class WorkerCrashed(Exception):
+class WorkerCrashed(PoolError):
     """The worker died while handling the job."""
 
 
@@ -160,7 +166,7 @@ class WorkerPool:
             self._spawn()
 
     async def run(self, job: Job, timeout_s: float) -> Reply:
-        """The job's reply; PoolTimeout or WorkerCrashed when there is none in time."""
+        """The job's reply; a PoolError (PoolTimeout or WorkerCrashed) when there is none in time."""
         if not self.started:
             self.start()
         assert self._loop is not None and self._idle is not None

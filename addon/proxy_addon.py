@@ -33,12 +33,12 @@ from typing import NamedTuple
 from mitmproxy import ctx, exceptions, http
 
 from clearpage.addon import malloc
-from clearpage.addon.content_coding import codings as coding_names
-from clearpage.addon.content_coding import supported as coding_supported
-from clearpage.addon.pool import MAX_NICE, PoolTimeout, WorkerCrashed, WorkerPool, default_size
+from clearpage.addon.pool import MAX_NICE, PoolError, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
 from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
 from clearpage.filters.charset import charset_from_content_type
+from clearpage.filters.content_coding import codings as coding_names
+from clearpage.filters.content_coding import supported as coding_supported
 from clearpage.filters.links import BYPASS_PARAM, BYPASS_VALUE
 from clearpage.filters.pipeline import MODES
 from clearpage.filters.render import reader
@@ -275,7 +275,7 @@ class Clearpage:
         assert pool is not None
         try:
             reply = await pool.run(self._job(flow, body), self.config.proxy.time_budget_ms / 1000)
-        except (PoolTimeout, WorkerCrashed) as exc:
+        except PoolError as exc:
             self._serve_original(flow, str(exc))
             return
         finally:

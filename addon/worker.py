@@ -20,11 +20,11 @@ import traceback
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
-from clearpage.filters import BudgetExceeded, Delivery, Pipeline, language, load_config, load_config_text
+from clearpage.filters import BudgetExceeded, Delivery, Pipeline, content_coding, language, load_config, load_config_text
 from clearpage.filters.bench.pipeline import FLOOR_ENV, floor
 from clearpage.filters.learn.memory import open_memory
 
-from . import content_coding, malloc
+from . import malloc
 
 READY = "ready"
 OK, UNCHANGED, FAILED = "ok", "unchanged", "failed"

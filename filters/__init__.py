@@ -6,12 +6,13 @@ Public API:
                          delivery=Delivery(csp=(), stylesheet_href=None)) -> Result
     extract_text(html, url=None, config=None) -> str
 """
-from .errors import BudgetExceeded, ConfigError, PageError, Problem
+from .errors import BudgetExceeded, ClearpageError, ConfigError, PageError, Problem
 from .pipeline import Delivery, Pipeline, Result, extract_text
 from .settings import Config, load_config, load_config_text
 
 __all__ = [
     "BudgetExceeded",
+    "ClearpageError",
     "Config",
     "ConfigError",
     "Delivery",

@@ -17,14 +17,15 @@ import types
 import typing
 from typing import Any, Literal
 
-from .errors import Problem
+from .errors import ClearpageError, Problem
 from .yamlsrc import Map, Node, Scalar, Seq
 
 _MISSING = object()
 
 
-class Invalid(Exception):
-    """Internal marker: the value was reported as a problem already."""
+class Invalid(ClearpageError):
+    """Internal marker: the value was reported as a problem already (it never leaves the config
+    loader: the problems collected are raised together as one ConfigError)."""
 
 
 def convert(node: Node, tp: Any, key: str, problems: list[Problem]) -> Any:
