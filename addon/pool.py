@@ -101,7 +101,8 @@ class _Worker:
         """Block until the worker says it is ready; returns its message."""
         if not self.replies.poll(timeout_s):
             raise WorkerCrashed(f"worker did not start within {timeout_s:.0f} s")
-        return self.replies.recv()
+        message: str = self.replies.recv()
+        return message
 
     def call(self, job: Job) -> Reply:
         """Send a job and block for the reply (run in a thread). EOFError when the worker dies.
@@ -110,7 +111,8 @@ class _Worker:
         once more on each side of the pipe (the pickle here, the unpickled bytes in the worker)."""
         self.jobs.send(replace(job, body=b""))
         self.jobs.send_bytes(job.body)
-        return self.replies.recv()
+        reply: Reply = self.replies.recv()
+        return reply
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -148,7 +150,7 @@ class WorkerPool:
         self._threads = ThreadPoolExecutor(max_workers=2 * size + 1, thread_name_prefix="clearpage-pool")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._workers: set[_Worker] = set()
-        self._starting: set[asyncio.Future] = set()
+        self._starting: set[asyncio.Future[str]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._numbers = 0
         self._start_failures = 0
@@ -236,7 +238,7 @@ class WorkerPool:
         if self._starting:
             await asyncio.wait(list(self._starting))
 
-    def _after_start(self, worker: _Worker, fut: asyncio.Future) -> None:
+    def _after_start(self, worker: _Worker, fut: asyncio.Future[str]) -> None:
         exc = None if fut.cancelled() else fut.exception()  # read even when unused: asyncio logs an unread one as an error
         if worker.retired or self.closed:
             return  # closed while it started (the proxy stopped): its pipe's EOF is no failure
@@ -253,7 +255,7 @@ class WorkerPool:
         assert self._idle is not None
         self._idle.put_nowait(worker)
 
-    def _after_call(self, worker: _Worker, fut: asyncio.Future) -> None:
+    def _after_call(self, worker: _Worker, fut: asyncio.Future[Reply]) -> None:
         if worker.retired or self.closed:
             return
         if fut.cancelled() or fut.exception() is not None:
@@ -262,7 +264,7 @@ class WorkerPool:
         assert self._idle is not None
         self._idle.put_nowait(worker)
 
-    def _kill_if_busy(self, worker: _Worker, call: asyncio.Future) -> None:
+    def _kill_if_busy(self, worker: _Worker, call: asyncio.Future[Reply]) -> None:
         """The grace after a timeout is over: a worker still on that job is stuck; replace it."""
         if not call.done():
             self._retire(worker, "stuck past the time budget")

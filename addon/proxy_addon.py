@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mitmproxy import ctx, exceptions, http
+from mitmproxy.addonmanager import Loader
+from mitmproxy.optmanager import OptManager
 
 from clearpage.addon import malloc
 from clearpage.addon.pool import MAX_NICE, PoolError, WorkerPool, default_size
@@ -57,6 +59,7 @@ INTEGRITY_HEADERS = ("content-md5", "digest", "content-digest", "repr-digest")
 # Cache-Control directives that let shared caches keep (or serve stale) the rewritten page.
 SHARED_CACHE_DIRECTIVES = frozenset({"public", "private", "s-maxage", "proxy-revalidate"})
 BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
+Stamp = tuple[int, int, int]  # a config file's mtime (ns), size and inode: what an edit or a replacement changes
 
 
 # ---------------------------------------------------------------------- the slow lane
@@ -95,7 +98,7 @@ class LaneSettings(NamedTuple):
     niceness: int = SLOW_LANE_NICENESS
 
 
-def lane_settings(options) -> LaneSettings:
+def lane_settings(options: OptManager) -> LaneSettings:
     """The slow lane's options, checked; an OptionsError names the one out of range."""
     lane = LaneSettings(options.clearpage_slow_lane_bytes, options.clearpage_slow_lane_expansion, options.clearpage_slow_lane_niceness)
     if lane.threshold_bytes < 1:
@@ -179,13 +182,13 @@ class Clearpage:
         self.pool: WorkerPool | None = None
         self.lane = LaneSettings()  # from the clearpage_slow_lane_* options
         self._big_pages = SlowLane()  # big pages' own worker (see SLOW_LANE_BYTES)
-        self._stamp: tuple | None = None
-        self._watcher: asyncio.Task | None = None
+        self._stamp: Stamp | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
 
     # ------------------------------------------------------------------ lifecycle
 
-    def load(self, loader) -> None:
+    def load(self, loader: Loader) -> None:
         malloc.release_large_buffers()  # page bodies pass through this process too
         loader.add_option(
             "clearpage_config", str, "", "clearpage: YAML config merged over the embedded default (empty: the default)"
@@ -481,7 +484,7 @@ class Clearpage:
 # ---------------------------------------------------------------------- HTTP details
 
 
-def read_config(path: str | None) -> tuple[Config, str | None, tuple | None]:
+def read_config(path: str | None) -> tuple[Config, str | None, Stamp | None]:
     """The config, the user file's text as loaded (for the workers) and the file's stamp."""
     if path is None:
         return load_config(), None, None
@@ -493,7 +496,7 @@ def read_config(path: str | None) -> tuple[Config, str | None, tuple | None]:
     return load_config_text(text, path), text, stamp
 
 
-def file_stamp(path: str) -> tuple | None:
+def file_stamp(path: str) -> Stamp | None:
     """What changes when the file is edited or replaced; None when it cannot be read."""
     try:
         st = os.stat(path)

@@ -20,7 +20,7 @@ import traceback
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
-from clearpage.filters import BudgetExceeded, Delivery, Pipeline, content_coding, language, load_config, load_config_text
+from clearpage.filters import BudgetExceeded, Config, Delivery, Pipeline, content_coding, language, load_config, load_config_text
 from clearpage.filters.bench.pipeline import FLOOR_ENV, floor
 from clearpage.filters.learn.memory import open_memory
 
@@ -39,7 +39,7 @@ class ConfigSpec:
     path: str | None = None
     text: str | None = None  # the file's text as loaded (not re-read: it may have changed since)
 
-    def load(self):
+    def load(self) -> Config:
         if self.text is None:
             return load_config(self.path)
         return load_config_text(self.text, self.path or "<config>")

@@ -9,6 +9,7 @@ import re
 
 import lxml.html
 from lxml import etree
+from lxml.html import HtmlElement
 
 from . import streaming
 from .errors import PageError
@@ -18,8 +19,6 @@ from .tree import has_ancestor_in as has_ancestor_in
 from .tree import in_document as in_document
 from .tree import is_inside as is_inside
 from .tree import iter_document as iter_document
-
-HtmlElement = lxml.html.HtmlElement
 
 # The parser is told the bytes are UTF-8 so a stale <meta charset> in the page cannot
 # re-decode text we already decoded; huge_tree lifts libxml2's limits on deep/huge pages.

@@ -10,9 +10,11 @@ instead.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from lxml.html import HtmlElement
 
 from . import csp, dom, metadata, modes, sanitize
 from .charset import decode, looks_binary
@@ -106,7 +108,7 @@ class Result:
     def removed_count(self) -> int:
         return sum(r.count for r in self.reports)
 
-    def report_dict(self) -> dict:
+    def report_dict(self) -> dict[str, Any]:
         return {
             "mode": self.mode,
             "decision": self.decision,
@@ -164,7 +166,7 @@ class _Clock:
 class _Page:
     """One page after the chain ran: what the filter and the reader/text outputs both read."""
 
-    doc: dom.HtmlElement
+    doc: HtmlElement
     ctx: PageContext
     profile: Profile
     meta: Metadata
@@ -227,7 +229,7 @@ class Pipeline:
             raise ValueError(f"unknown mode {requested!r}; expected one of {', '.join(MODES)}")
         if requested == "off":
             return _unchanged(source, encoding, "off: requested", clock)
-        held: list = []  # the page's element proxies, kept until the page is done (see dom.parse)
+        held: list[HtmlElement] = []  # the page's element proxies, kept until the page is done (see dom.parse)
         doc = dom.parse(source, held, utf8)
         clock.lap("parse")
         if doc.find("frameset") is not None:
@@ -274,11 +276,11 @@ class Pipeline:
 
     # ------------------------------------------------------------------ filter mode
 
-    def _filtered(self, page: _Page, doctype, later_meta: Lazy[Metadata] | None) -> Result:
+    def _filtered(self, page: _Page, doctype: str | None, later_meta: Lazy[Metadata] | None) -> Result:
         doc, ctx, profile, meta, clock = page.doc, page.ctx, page.profile, page.meta, page.clock
         settings = profile.settings
         body = dom.body_of(doc)
-        original_children = set(body)  # the text is the body's as it is now: without the footer and retainer nav
+        original_children: set[HtmlElement] = set(body)  # the text is the body's as it is now: without the footer and retainer nav
         clock.lap("render")
         back = bypass_url(ctx.url)
         if back:
@@ -352,13 +354,13 @@ class Pipeline:
         )
 
 
-def _text_of(nodes, settings: Settings, exclude: frozenset = frozenset()) -> Lazy[str]:
+def _text_of(nodes: Sequence[HtmlElement], settings: Settings, exclude: frozenset[HtmlElement] = frozenset()) -> Lazy[str]:
     """``Result.text``, rendered when first read; ``exclude``: elements added since (left out)."""
     options = text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks, exclude=exclude)
     return Lazy(lambda: text_out.render(nodes, options).text)
 
 
-def _summary_for(nodes, meta: Metadata) -> str:
+def _summary_for(nodes: Sequence[HtmlElement], meta: Metadata) -> str:
     """The page's declared description (JSON-LD or <meta>, never the excerpt's first-paragraph
     fallback, which is the page's own text or its invisible fallback) when the content holds next
     to no text and the description says more than it; else "". Shown on the reader and text
@@ -374,7 +376,7 @@ def _summary_for(nodes, meta: Metadata) -> str:
     return excerpt
 
 
-def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings: Settings) -> str:
+def _text_page(title: str, meta: Metadata, nodes: Sequence[HtmlElement], ctx: PageContext, settings: Settings) -> str:
     """Text mode: "# title", byline, the content in reading order, then the numbered links.
 
     Headings are "#" marks by level, list items "- " or "1. ", table rows one line with " | "
@@ -400,7 +402,7 @@ def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings: Se
     return text_out.cap_line_breaks("\n".join(parts), settings.output.max_line_breaks)
 
 
-def _metadata_for(doc, source: str, requested: str, format: str | None, settings: Settings) -> tuple[Metadata, Lazy[Metadata] | None]:
+def _metadata_for(doc: HtmlElement, source: str, requested: str, format: str | None, settings: Settings) -> tuple[Metadata, Lazy[Metadata] | None]:
     """The metadata the run needs now, and ``Result.metadata`` made when first read (or None).
 
     Requested filter mode with HTML output uses none of it (the page is served as it came, minus
@@ -417,24 +419,24 @@ def _scripts_ignored(profile: Profile) -> bool:
     return any(f.name == "ignore" and getattr(f.options, "scripts", False) for f in profile.chain_before_retainer)
 
 
-def _sanitize(doc, ctx: PageContext) -> None:
+def _sanitize(doc: HtmlElement, ctx: PageContext) -> None:
     """The final no-script pass (filters/sanitize.py); reported only when it found something."""
     changes = sanitize.clean(doc)
     if changes:
         ctx.new_report(SANITIZE_REPORT).notes.append(f"{changes} script-carrying node(s) or attribute(s) removed")
 
 
-def _bases_and_metas(doc) -> tuple[list, list]:
+def _bases_and_metas(doc: HtmlElement) -> tuple[list[HtmlElement], list[HtmlElement]]:
     """The <base> and the <meta> elements under ``doc``, each in document order, found by one
     walk of the tree (lxml's, in C) instead of one per kind (a walk is ~0.16 ms median)."""
-    bases: list = []
-    metas: list = []
+    bases: list[HtmlElement] = []
+    metas: list[HtmlElement] = []
     for el in doc.iter("base", "meta"):
         (bases if el.tag == "base" else metas).append(el)
     return bases, metas
 
 
-def _meta_policies(metas) -> list[str]:
+def _meta_policies(metas: list[HtmlElement]) -> list[str]:
     """The Content-Security-Policy values of these <meta> elements."""
     return [
         m.get("content") or ""
@@ -443,7 +445,7 @@ def _meta_policies(metas) -> list[str]:
     ]
 
 
-def _copy_policies(page_doc, policies) -> None:
+def _copy_policies(page_doc: HtmlElement, policies: list[str]) -> None:
     """The page's own <meta> CSPs go into the reader page too: a policy is never dropped."""
     head = dom.head_of(page_doc)
     for policy in policies:
@@ -466,14 +468,14 @@ def _wants_text(format: str | None, applied: str, settings: Settings) -> bool:
     return applied == "text" or settings.output.format == "text"
 
 
-def _resolve_mode(requested: str, doc, settings: Settings, description: str = "") -> tuple[str, str]:
+def _resolve_mode(requested: str, doc: HtmlElement, settings: Settings, description: str = "") -> tuple[str, str]:
     if requested != "auto":
         return requested, f"{requested}: requested"
     decision = modes.decide(doc, settings.auto, description)
     return decision.mode, f"auto -> {decision.mode}: {decision.reason}"
 
 
-def _base_url(bases, url: str | None) -> str | None:
+def _base_url(bases: list[HtmlElement], url: str | None) -> str | None:
     """The first <base href> in a <head> resolved against ``url``, else the first anywhere (as
     ``find(".//head/base[@href]")``, then ``find(".//base[@href]")``); ``url`` when there is
     none or it is not a safe URL. ``bases``: the document's <base> elements in document order."""
