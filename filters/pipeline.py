@@ -37,6 +37,7 @@ CONTENT_REPORT = "content"
 SANITIZE_REPORT = "sanitize"
 FILTER_STAGE = "filter."  # timings_ms key prefix of each chain filter's own time (their sum is "filters")
 
+
 class Lazy[T]:
     """A value worked out when first read, then kept (``Lazy.known(value)``: one known already)."""
 
