@@ -11,6 +11,8 @@ budget. So each worker here is a plain ``multiprocessing`` process with its own 
   past the grace it is killed and a fresh one is started;
 - a worker that dies (crash, OOM kill) is replaced the same way (``WorkerCrashed``).
 
+Both errors are ``PoolError``s (docs/errors.md).
+
 Workers are fresh interpreters (``python -m clearpage.addon.worker``, or the worker module the
 pool is given) talking over two pipes: no fork of a multi-threaded asyncio program, and no
 re-import of whatever script embeds the proxy (multiprocessing's "spawn" re-runs ``__main__``).
@@ -48,11 +50,15 @@ MAX_NICE = 19  # the lowest priority a Unix process can have
 WORKER_MODULE = "clearpage.addon.worker"  # what a worker runs (``python -m``): the filtering worker
 
 
-class PoolTimeout(Exception):
+class PoolError(Exception):
+    """The pool gave no reply for a job (the root of the pool's errors); callers serve the original."""
+
+
+class PoolTimeout(PoolError):
     """No reply within the time: no free worker in time, or the page ran over its budget."""
 
 
-class WorkerCrashed(Exception):
+class WorkerCrashed(PoolError):
     """The worker died while handling the job."""
 
 
@@ -96,7 +102,8 @@ class _Worker:
         """Block until the worker says it is ready; returns its message."""
         if not self.replies.poll(timeout_s):
             raise WorkerCrashed(f"worker did not start within {timeout_s:.0f} s")
-        return self.replies.recv()
+        message: str = self.replies.recv()
+        return message
 
     def call(self, job: Job) -> Reply:
         """Send a job and block for the reply (run in a thread). EOFError when the worker dies.
@@ -105,7 +112,8 @@ class _Worker:
         once more on each side of the pipe (the pickle here, the unpickled bytes in the worker)."""
         self.jobs.send(replace(job, body=b""))
         self.jobs.send_bytes(job.body)
-        return self.replies.recv()
+        reply: Reply = self.replies.recv()
+        return reply
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -146,7 +154,7 @@ class WorkerPool:
         self._threads = ThreadPoolExecutor(max_workers=2 * size + 1, thread_name_prefix="clearpage-pool")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._workers: set[_Worker] = set()
-        self._starting: set[asyncio.Future] = set()
+        self._starting: set[asyncio.Future[str]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._numbers = 0
         self._start_failures = 0
@@ -164,7 +172,7 @@ class WorkerPool:
             self._spawn()
 
     async def run(self, job: Job, timeout_s: float) -> Reply:
-        """The job's reply; PoolTimeout or WorkerCrashed when there is none in time."""
+        """The job's reply; a PoolError (PoolTimeout or WorkerCrashed) when there is none in time."""
         if not self.started:
             self.start()
         assert self._loop is not None and self._idle is not None
@@ -234,7 +242,7 @@ class WorkerPool:
         if self._starting:
             await asyncio.wait(list(self._starting))
 
-    def _after_start(self, worker: _Worker, fut: asyncio.Future) -> None:
+    def _after_start(self, worker: _Worker, fut: asyncio.Future[str]) -> None:
         exc = None if fut.cancelled() else fut.exception()  # read even when unused: asyncio logs an unread one as an error
         if worker.retired or self.closed:
             return  # closed while it started (the proxy stopped): its pipe's EOF is no failure
@@ -251,7 +259,7 @@ class WorkerPool:
         assert self._idle is not None
         self._idle.put_nowait(worker)
 
-    def _after_call(self, worker: _Worker, fut: asyncio.Future) -> None:
+    def _after_call(self, worker: _Worker, fut: asyncio.Future[Reply]) -> None:
         if worker.retired or self.closed:
             return
         if fut.cancelled() or fut.exception() is not None:
@@ -260,7 +268,7 @@ class WorkerPool:
         assert self._idle is not None
         self._idle.put_nowait(worker)
 
-    def _kill_if_busy(self, worker: _Worker, call: asyncio.Future) -> None:
+    def _kill_if_busy(self, worker: _Worker, call: asyncio.Future[Reply]) -> None:
         """The grace after a timeout is over: a worker still on that job is stuck; replace it."""
         if not call.done():
             self._retire(worker, "stuck past the time budget")

@@ -17,8 +17,8 @@ processes (``addon.pool``) so the proxy's event loop never waits on a page.
 Options: ``clearpage_config`` (YAML file over the embedded default, reloaded when it
 changes), ``clearpage_mode`` (overrides the config's mode for every site) and the slow lane's
 ``clearpage_slow_lane_bytes``, ``clearpage_slow_lane_expansion`` and ``clearpage_slow_lane_niceness``
-(which pages go to the low-priority worker, and how low). Loadable as a script:
-``mitmdump -s addon/proxy_addon.py --set clearpage_config=FILE``.
+(which pages go to the low-priority worker, and how low: ``SlowLane``, its own section below).
+Loadable as a script: ``mitmdump -s addon/proxy_addon.py --set clearpage_config=FILE``.
 """
 from __future__ import annotations
 
@@ -31,14 +31,16 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mitmproxy import ctx, exceptions, http
+from mitmproxy.addonmanager import Loader
+from mitmproxy.optmanager import OptManager
 
 from clearpage.addon import malloc
-from clearpage.addon.content_coding import codings as coding_names
-from clearpage.addon.content_coding import supported as coding_supported
-from clearpage.addon.pool import MAX_NICE, WORKER_MODULE, PoolTimeout, WorkerCrashed, WorkerPool, default_size
+from clearpage.addon.pool import MAX_NICE, WORKER_MODULE, PoolError, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
 from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
 from clearpage.filters.charset import charset_from_content_type
+from clearpage.filters.content_coding import codings as coding_names
+from clearpage.filters.content_coding import supported as coding_supported
 from clearpage.filters.links import BYPASS_PARAM, BYPASS_VALUE
 from clearpage.filters.pipeline import MODES
 from clearpage.filters.render import reader
@@ -57,6 +59,11 @@ INTEGRITY_HEADERS = ("content-md5", "digest", "content-digest", "repr-digest")
 # Cache-Control directives that let shared caches keep (or serve stale) the rewritten page.
 SHARED_CACHE_DIRECTIVES = frozenset({"public", "private", "s-maxage", "proxy-revalidate"})
 BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
+Stamp = tuple[int, int, int]  # a config file's mtime (ns), size and inode: what an edit or a replacement changes
+
+
+# ---------------------------------------------------------------------- the slow lane
+
 # A page this big (decoded) costs a worker a second or more of CPU: it goes to the slow lane, its own
 # worker at a lower priority, so that it never holds one of the workers everyday pages wait for
 # (a 20 MB page halved their capacity for its whole budget). About 1 in 100 wcxb-dev pages is bigger.
@@ -91,7 +98,7 @@ class LaneSettings(NamedTuple):
     niceness: int = SLOW_LANE_NICENESS
 
 
-def lane_settings(options) -> LaneSettings:
+def lane_settings(options: OptManager) -> LaneSettings:
     """The slow lane's options, checked; an OptionsError names the one out of range."""
     lane = LaneSettings(options.clearpage_slow_lane_bytes, options.clearpage_slow_lane_expansion, options.clearpage_slow_lane_niceness)
     if lane.threshold_bytes < 1:
@@ -101,6 +108,68 @@ def lane_settings(options) -> LaneSettings:
     if not 0 <= lane.niceness <= MAX_NICE:
         raise exceptions.OptionsError(f"clearpage_slow_lane_niceness: {lane.niceness} is not a nice value from 0 to {MAX_NICE}")
     return lane
+
+
+def is_big_page(body_bytes: int, content_encoding: str | None, lane: LaneSettings = LaneSettings()) -> bool:
+    """Whether a body this size (as received, in this Content-Encoding) goes to the slow lane."""
+    expansion = lane.expansion if coding_names(content_encoding) else 1
+    return body_bytes * expansion >= lane.threshold_bytes
+
+
+class SlowLane:
+    """Big pages' own worker pool (``SLOW_LANE_WORKERS`` at a lower priority), started by the
+    first big page and stopped after ``SLOW_LANE_IDLE_S`` without one.
+
+    ``pages`` counts the big pages sent to it so far and ``busy`` those in it now: the stop
+    timer set after a page stops the lane only when no page came since and none is in it."""
+
+    def __init__(self, worker_module: str = WORKER_MODULE) -> None:
+        self.worker_module = worker_module  # what its workers run (``addon.pool``)
+        self.pool: WorkerPool | None = None  # while it runs
+        self.pages = 0
+        self.busy = 0
+
+    def start(self, spec: ConfigSpec, settings: LaneSettings) -> WorkerPool:
+        """The lane's pool, started now if it is not running."""
+        if self.pool is None:
+            self.pool = WorkerPool(SLOW_LANE_WORKERS, spec, niceness=settings.niceness, name="slow-lane",
+                                   kill_grace_s=SLOW_LANE_KILL_GRACE_S, worker_module=self.worker_module)
+            self.pool.start()
+            log.info("clearpage: started the slow lane's worker for pages over %d bytes", settings.threshold_bytes)
+            # Stopped in time even if the page that started it never reaches the lane (a dropped download).
+            self._stop_if_idle_later()
+        return self.pool
+
+    def take(self, spec: ConfigSpec, settings: LaneSettings) -> WorkerPool:
+        """The lane for one more big page (``done`` when it is answered)."""
+        pool = self.start(spec, settings)
+        self.pages += 1
+        self.busy += 1
+        return pool
+
+    def done(self) -> None:
+        """A big page is answered: stop the lane once it has had none for SLOW_LANE_IDLE_S."""
+        self.busy -= 1
+        self._stop_if_idle_later()
+
+    def stop_if_idle(self, pages_then: int) -> None:
+        """Stop the lane unless it is busy or a big page came since ``pages_then`` (its own timer follows)."""
+        if self.pool is None or self.busy or self.pages != pages_then:
+            return
+        self.pool.close()
+        self.pool = None
+        log.info("clearpage: stopped the slow lane's worker (no big page for %.0f s)", SLOW_LANE_IDLE_S)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+
+    def _stop_if_idle_later(self) -> None:
+        asyncio.get_running_loop().call_later(SLOW_LANE_IDLE_S, self.stop_if_idle, self.pages)
+
+
+# ---------------------------------------------------------------------- the addon
 
 
 class Clearpage:
@@ -114,17 +183,15 @@ class Clearpage:
         self.path: str | None = None
         self.mode: str | None = None  # the clearpage_mode option; None = per-site config
         self.pool: WorkerPool | None = None
-        self.slow_lane: WorkerPool | None = None  # big pages' own worker (see SLOW_LANE_BYTES), while it runs
         self.lane = LaneSettings()  # from the clearpage_slow_lane_* options
-        self._lane_pages = 0  # big pages sent to the lane so far: its idle stop checks none came since
-        self._lane_busy = 0  # big pages in the lane now
-        self._stamp: tuple | None = None
-        self._watcher: asyncio.Task | None = None
+        self._big_pages = SlowLane(worker_module)  # big pages' own worker (see SLOW_LANE_BYTES)
+        self._stamp: Stamp | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
 
     # ------------------------------------------------------------------ lifecycle
 
-    def load(self, loader) -> None:
+    def load(self, loader: Loader) -> None:
         malloc.release_large_buffers()  # page bodies pass through this process too
         loader.add_option(
             "clearpage_config", str, "", "clearpage: YAML config merged over the embedded default (empty: the default)"
@@ -184,9 +251,10 @@ class Clearpage:
         if self._watcher is not None:
             self._watcher.cancel()
             self._watcher = None
-        for pool in self._pools():
-            pool.close()
-        self.pool = self.slow_lane = None
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+        self._big_pages.close()
 
     # ------------------------------------------------------------------ requests
 
@@ -223,7 +291,8 @@ class Clearpage:
             if length is not None and malloc.worth_trimming(length):
                 release_memory()  # before this body is read in: earlier big pages' bodies go first
             if length is not None and is_big_page(length, flow.response.headers.get("content-encoding"), self.lane):
-                self._start_lane()  # it warms up while the body arrives
+                assert self.spec is not None
+                self._big_pages.start(self.spec, self.lane)  # it warms up while the body arrives
         else:
             flow.response.stream = True  # the bytes pass through as they arrive, untouched
 
@@ -277,12 +346,12 @@ class Clearpage:
         assert pool is not None
         try:
             reply = await pool.run(self._job(flow, body), self.config.proxy.time_budget_ms / 1000)
-        except (PoolTimeout, WorkerCrashed) as exc:
+        except PoolError as exc:
             self._serve_original(flow, str(exc))
             return
         finally:
             if big:
-                self._lane_page_done()
+                self._big_pages.done()
         if flow.response is not response:
             return  # another addon replaced the response while the page was filtered
         if reply.status == FAILED:
@@ -328,42 +397,34 @@ class Clearpage:
             self.pool.start()
 
     def _pools(self) -> list[WorkerPool]:
-        return [pool for pool in (self.pool, self.slow_lane) if pool is not None]
-
-    def _start_lane(self) -> WorkerPool:
-        """The slow lane, started now if it is not running (it stops when idle: _stop_idle_lane)."""
-        assert self.spec is not None
-        if self.slow_lane is None:
-            self.slow_lane = WorkerPool(SLOW_LANE_WORKERS, self.spec, niceness=self.lane.niceness, name="slow-lane",
-                                        kill_grace_s=SLOW_LANE_KILL_GRACE_S, worker_module=self.worker_module)
-            self.slow_lane.start()
-            log.info("clearpage: started the slow lane's worker for pages over %d bytes", self.lane.threshold_bytes)
-            # Stopped in time even if the page that started it never reaches the lane (a dropped download).
-            self._stop_lane_if_idle_later()
-        return self.slow_lane
+        return [pool for pool in (self.pool, self._big_pages.pool) if pool is not None]
 
     def _lane_for_page(self) -> WorkerPool:
         """The slow lane for one more big page."""
-        lane = self._start_lane()
-        self._lane_pages += 1
-        self._lane_busy += 1
-        return lane
+        assert self.spec is not None
+        return self._big_pages.take(self.spec, self.lane)
 
-    def _lane_page_done(self) -> None:
-        """A big page is answered: stop the lane once it has had none for SLOW_LANE_IDLE_S."""
-        self._lane_busy -= 1
-        self._stop_lane_if_idle_later()
+    @property
+    def slow_lane(self) -> WorkerPool | None:
+        """The slow lane's pool, while it runs."""
+        return self._big_pages.pool
 
-    def _stop_lane_if_idle_later(self) -> None:
-        """Stop the lane in SLOW_LANE_IDLE_S unless a big page comes before (or is in it then)."""
-        asyncio.get_running_loop().call_later(SLOW_LANE_IDLE_S, self._stop_idle_lane, self._lane_pages)
+    # The lane's counters and idle stop by the names the addon's tests use.
+
+    @property
+    def _lane_pages(self) -> int:
+        return self._big_pages.pages
+
+    @property
+    def _lane_busy(self) -> int:
+        return self._big_pages.busy
+
+    @_lane_busy.setter
+    def _lane_busy(self, busy: int) -> None:
+        self._big_pages.busy = busy
 
     def _stop_idle_lane(self, pages_then: int) -> None:
-        if self.slow_lane is None or self._lane_busy or self._lane_pages != pages_then:
-            return  # stopped already, busy, or a big page came since (its own timer follows)
-        self.slow_lane.close()
-        self.slow_lane = None
-        log.info("clearpage: stopped the slow lane's worker (no big page for %.0f s)", SLOW_LANE_IDLE_S)
+        self._big_pages.stop_if_idle(pages_then)
 
     def _install(self, config: Config, text: str | None) -> None:
         old = self.config
@@ -426,7 +487,7 @@ class Clearpage:
 # ---------------------------------------------------------------------- HTTP details
 
 
-def read_config(path: str | None) -> tuple[Config, str | None, tuple | None]:
+def read_config(path: str | None) -> tuple[Config, str | None, Stamp | None]:
     """The config, the user file's text as loaded (for the workers) and the file's stamp."""
     if path is None:
         return load_config(), None, None
@@ -438,7 +499,7 @@ def read_config(path: str | None) -> tuple[Config, str | None, tuple | None]:
     return load_config_text(text, path), text, stamp
 
 
-def file_stamp(path: str) -> tuple | None:
+def file_stamp(path: str) -> Stamp | None:
     """What changes when the file is edited or replaced; None when it cannot be read."""
     try:
         st = os.stat(path)
@@ -482,12 +543,6 @@ def write_back(response: http.Response, reply: Reply, elapsed_ms: float) -> None
     headers[HEADER] = f"mode={reply.mode}; ms={elapsed_ms:.0f}; removed={reply.removed}"
     response.headers = headers
     response.raw_content = reply.body  # in the original Content-Encoding: the worker re-applied it
-
-
-def is_big_page(body_bytes: int, content_encoding: str | None, lane: LaneSettings = LaneSettings()) -> bool:
-    """Whether a body this size (as received, in this Content-Encoding) goes to the slow lane."""
-    expansion = lane.expansion if coding_names(content_encoding) else 1
-    return body_bytes * expansion >= lane.threshold_bytes
 
 
 def release_memory() -> None:

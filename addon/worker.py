@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
-from clearpage.filters import BudgetExceeded, Pipeline, language, load_config, load_config_text
+from clearpage.filters import BudgetExceeded, Config, Delivery, Pipeline, content_coding, language, load_config, load_config_text
 from clearpage.filters.learn.memory import open_memory
 
-from . import content_coding, malloc
+from . import malloc
 
 READY = "ready"
 OK, UNCHANGED, FAILED = "ok", "unchanged", "failed"
@@ -35,7 +35,7 @@ class ConfigSpec:
     path: str | None = None
     text: str | None = None  # the file's text as loaded (not re-read: it may have changed since)
 
-    def load(self):
+    def load(self) -> Config:
         if self.text is None:
             return load_config(self.path)
         return load_config_text(self.text, self.path or "<config>")
@@ -106,8 +106,7 @@ def process(job: Job, pipelines: _Pipelines, page: PageFunction | None = None) -
             mode=job.mode,
             charset=job.charset,
             budget_ms=budget,
-            csp=job.csp,
-            stylesheet_href=job.stylesheet_href,
+            delivery=Delivery(csp=job.csp, stylesheet_href=job.stylesheet_href),
         )
         if not result.changed:
             return Reply(UNCHANGED, result.decision, mode=result.mode)

@@ -13,7 +13,7 @@ import yaml
 
 from clearpage.filters import ConfigError, load_config
 from clearpage.filters.css import compile_selector
-from clearpage.filters.learn.memory import BOILERPLATE, CONTENT, MemoryError_, SiteMemory
+from clearpage.filters.learn.memory import BOILERPLATE, CONTENT, SiteMemory, SiteMemoryError
 
 
 def add_parser(sub, name: str) -> None:
@@ -43,7 +43,7 @@ def run(args) -> int:
     memory = SiteMemory(config.memory, path=args.db, strict=True)
     try:
         return ACTIONS[args.action](memory, args)
-    except MemoryError_ as exc:
+    except SiteMemoryError as exc:
         print(f"clearpage rules: {exc}", file=sys.stderr)
         return 1
     finally:

@@ -2,17 +2,20 @@
 
 Public API:
     load_config(path | None) -> Config
-    Pipeline(config).run(html, url=None, *, mode=None, charset=None, budget_ms=None) -> Result
+    Pipeline(config).run(html, url=None, *, mode=None, format=None, charset=None, budget_ms=None,
+                         delivery=Delivery(csp=(), stylesheet_href=None)) -> Result
     extract_text(html, url=None, config=None) -> str
 """
-from .errors import BudgetExceeded, ConfigError, PageError, Problem
-from .pipeline import Pipeline, Result, extract_text
+from .errors import BudgetExceeded, ClearpageError, ConfigError, PageError, Problem
+from .pipeline import Delivery, Pipeline, Result, extract_text
 from .settings import Config, load_config, load_config_text
 
 __all__ = [
     "BudgetExceeded",
+    "ClearpageError",
     "Config",
     "ConfigError",
+    "Delivery",
     "PageError",
     "Pipeline",
     "Problem",

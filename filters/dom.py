@@ -5,16 +5,20 @@ Parsing always goes through here so the whole engine sees one kind of tree (lxml
 """
 from __future__ import annotations
 
-import itertools
 import re
 
 import lxml.html
 from lxml import etree
+from lxml.html import HtmlElement
 
 from . import streaming
 from .errors import PageError
-
-HtmlElement = lxml.html.HtmlElement
+# Tree walks and ancestry tests, offered as dom's own (dom.is_inside, ...): they live in tree.py
+# so that streaming.py, a step of parse, can use them without importing this module.
+from .tree import has_ancestor_in as has_ancestor_in
+from .tree import in_document as in_document
+from .tree import is_inside as is_inside
+from .tree import iter_document as iter_document
 
 # The parser is told the bytes are UTF-8 so a stale <meta charset> in the page cannot
 # re-decode text we already decoded; huge_tree lifts libxml2's limits on deep/huge pages.
@@ -166,41 +170,6 @@ def _hoist_void_content(root) -> None:
         if tail:
             anchor.tail = (anchor.tail or "") + tail
 
-
-def iter_document(root, *tags):
-    """What XPath's ``//*`` (or ``//tag``) walks, in document order, as ``root.iter(*tags)`` does.
-
-    libxml2 can leave top-level elements beside the root (content after ``</html>`` becomes a
-    second ``<html>``); XPath queries on the document see them, ``root.iter()`` does not. Most
-    pages have none: then this is lxml's own iterator (no Python frame per element).
-    """
-    if root.getprevious() is None and root.getnext() is None:
-        return root.iter(*tags)
-    nodes = [*reversed(list(root.itersiblings(preceding=True))), root, *root.itersiblings()]
-    return itertools.chain.from_iterable(node.iter(*tags) for node in nodes)
-
-
-def in_document(el, root) -> bool:
-    """Is ``el`` still in ``root``'s document (not inside a removed subtree)?
-
-    A removed subtree keeps its inner parent links; its top has no parent and no siblings,
-    unlike the root and any top-level element beside it.
-    """
-    top = el
-    for top in el.iterancestors():
-        pass
-    return top is root or (top.getparent() is None and (top.getprevious() is not None or top.getnext() is not None))
-
-
-
-def is_inside(el, outer) -> bool:
-    """Is ``outer`` a proper ancestor of ``el``?"""
-    return any(a is outer for a in el.iterancestors())
-
-
-def has_ancestor_in(el, elements) -> bool:
-    """Is any proper ancestor of ``el`` in ``elements`` (a set of elements)?"""
-    return any(a in elements for a in el.iterancestors())
 
 def is_element(node) -> bool:
     """True for real elements (not comments, processing instructions or entities)."""

@@ -1,7 +1,17 @@
-"""Errors the engine raises: config problems with file, line and key, and page failures."""
+"""Errors the engine raises, all under one root, ``ClearpageError`` (docs/errors.md has the tree).
+
+``ConfigError``: a config that cannot be used, with every problem's file, line and key.
+``PageError``: a page the engine could not process (``BudgetExceeded``: not in its time);
+the content-coding errors (content_coding.py) are page errors too. Callers serving pages
+serve the original bytes on any of them.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+
+class ClearpageError(Exception):
+    """The root of every error the engine raises on purpose."""
 
 
 @dataclass(frozen=True)
@@ -18,15 +28,17 @@ class Problem:
         return f"{where}: {self.key or '(top level)'}: {self.message}"
 
 
-class ConfigError(ValueError):
-    """A config that cannot be used; carries every problem found, not only the first."""
+class ConfigError(ClearpageError, ValueError):
+    """A config that cannot be used; carries every problem found, not only the first.
+
+    Also a ValueError, as it always was: callers that catch ValueError still catch it."""
 
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-class PageError(Exception):
+class PageError(ClearpageError):
     """A page the pipeline could not process; callers serve the original instead."""
 
 

@@ -1,4 +1,5 @@
-"""Links: making them absolute against <base> / the page URL, and refusing schemes that run code.
+"""Links: making them absolute against <base> / the page URL, and refusing schemes that run code;
+the removed-link record, and the walks that note the links a reader page leaves out.
 
 Only http(s) and relative URLs survive into anything clearpage writes (removed-links nav,
 reader page); ``javascript:``, ``data:``, ``vbscript:`` and every other scheme are dropped.
@@ -7,8 +8,15 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import urljoin, urlsplit
+
+from lxml import etree
+
+from . import dom
+
+if TYPE_CHECKING:
+    from .context import PageContext  # (context.py imports this module)
 
 SAFE_SCHEMES = frozenset({"http", "https"})
 # Control characters browsers strip from URLs before reading the scheme; attackers use them to hide "javascript:".
@@ -157,3 +165,65 @@ def bypass_url(url: str | None) -> str | None:
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != BYPASS_PARAM]
     query.append((BYPASS_PARAM, BYPASS_VALUE))
     return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), parts.fragment))
+
+
+# ---------------------------------------------------------------------- links outside a selection
+
+
+def note_links_outside(doc, nodes, ctx: PageContext, filter_name: str) -> None:
+    """Links the reader page leaves out are removed links too: the retainer keeps them reachable.
+
+    Notes, under ``filter_name``, the links of ``doc``'s body outside the selected ``nodes``."""
+    body = dom.body_of(doc)
+    if any(n is body for n in nodes):
+        return
+    on_path = _ancestors_below(body, nodes)
+    if on_path is None or _NESTED_LINK(body):
+        note_each_link_outside(body, nodes, ctx, filter_name)
+        return
+    # Each subtree beside the selection has its links noted in one call (in document order, as
+    # a walk over the body's links would meet them) instead of a call per link: the walk goes
+    # down only into the ancestors of selected nodes. (A link inside a link would be noted once
+    # here but twice link by link: such a page is noted link by link.)
+    selected = set(nodes)
+    stack = [iter(body)]
+    while stack:
+        for child in stack[-1]:
+            if child in selected or not isinstance(child.tag, str):
+                continue  # (comments and processing instructions hold no link)
+            if child in on_path:
+                if child.tag == "a" and child.get("href") is not None:
+                    ctx.note_links(child, filter_name)  # (a link around selected content: no link inside it)
+                stack.append(iter(child))
+                break
+            ctx.note_links(child, filter_name)
+        else:
+            stack.pop()
+
+
+# A link inside another link (a <div> or <span> in an <a> lets libxml2 nest them): 14 of 499
+# wcxb-dev pages have one.
+_NESTED_LINK = etree.XPath("boolean(descendant::a/descendant::a)")
+
+
+def _ancestors_below(body, nodes) -> set | None:
+    """The ancestors of ``nodes`` strictly inside ``body`` (None when a node is not inside it)."""
+    on_path: set = set()
+    for node in nodes:
+        for ancestor in node.iterancestors():
+            if ancestor is body:
+                break
+            if ancestor in on_path:
+                break  # (its own ancestors are in already)
+            on_path.add(ancestor)
+        else:
+            return None
+    return on_path
+
+
+def note_each_link_outside(body, nodes, ctx: PageContext, filter_name: str) -> None:
+    """``note_links_outside`` link by link: each link outside the selection noted with the links inside it."""
+    inside = {a for n in nodes for a in n.iter("a")}
+    for a in body.iter("a"):
+        if a.get("href") is not None and a not in inside:
+            ctx.note_links(a, filter_name)

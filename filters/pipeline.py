@@ -1,31 +1,36 @@
 """The pipeline: bytes in, a rewritten page out, with a report of everything removed.
 
 One parse per page. Order: decode, parse, read metadata, pick the mode (auto), run the
-chain's filters in the YAML order, select the content (reader/text), build the page, run the
-removed-link retainer (always last), serialise. Returns a ``Result``; raises ``PageError``
-(including ``BudgetExceeded``) when the page cannot be processed, so callers can serve the
-original instead.
+chain's filters in the YAML order, select the content (reader/text: selection.py, or
+learn/site.py with the per-site memory), build the page, run the removed-link retainer
+(always last), serialise. Returns a ``Result``; raises ``PageError`` (including
+``BudgetExceeded``) when the page cannot be processed, so callers can serve the original
+instead.
 """
 from __future__ import annotations
 
-import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lxml import etree
+from lxml.html import HtmlElement
 
 from . import csp, dom, metadata, modes, sanitize
 from .charset import decode, looks_binary
-from .content.base import Selection
 from .context import PageContext
 from .errors import BudgetExceeded
-from .links import RemovedLink, bypass_url, safe_url
+from .learn import site
+from .links import RemovedLink, bypass_url, note_links_outside, safe_url
 from .metadata import Metadata
 from .render import html as html_out
 from .render import reader, text as text_out
 from .report import FilterReport
-from .settings import Config, Profile, load_config
+from .selection import select_content
+from .settings import Config, Profile, Settings, load_config
+
+if TYPE_CHECKING:
+    from .learn.memory import SiteMemory
 
 MODES = ("auto", "filter", "reader", "text", "off")
 CONTENT_REPORT = "content"
@@ -33,15 +38,46 @@ SANITIZE_REPORT = "sanitize"
 FILTER_STAGE = "filter."  # timings_ms key prefix of each chain filter's own time (their sum is "filters")
 
 
-@dataclass
+class Lazy[T]:
+    """A value worked out when first read, then kept (``Lazy.known(value)``: one known already)."""
+
+    __slots__ = ("_make", "_value")
+    _value: T
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make: Callable[[], T] | None = make
+
+    @classmethod
+    def known(cls, value: T) -> Lazy[T]:
+        lazy = cls.__new__(cls)
+        lazy._make = None
+        lazy._value = value
+        return lazy
+
+    @property
+    def value(self) -> T:
+        make = self._make
+        if make is not None:
+            self._value = make()
+            self._make = None
+        return self._value
+
+
+def _no_metadata() -> Lazy[Metadata]:
+    return Lazy.known(Metadata())
+
+
+@dataclass(kw_only=True)
 class Result:
+    """One page's outcome: what to serve (``output``), which mode and why, and what was removed."""
+
     html: str  # the rewritten page as HTML (filter or reader page); the original text when unchanged
     # Plain text of the main content (no link numbers): read it as ``.text``. Rendered on first
     # use (the proxy serves ``output`` and never asks), from a tree nothing changes afterwards.
-    _text: str | Callable[[], str] = field(repr=False)
+    lazy_text: Lazy[str] = field(repr=False)
     # The page's title: read it as ``.title``. Filter mode's HTML page does not show it, so there
-    # it is read on first use, with the rest of ``.metadata`` (see ``_metadata``).
-    _title: str | Callable[[], str]
+    # it is read on first use, with the rest of ``.metadata`` (see ``lazy_metadata``).
+    lazy_title: Lazy[str] = field(repr=False)
     mode: str  # the mode applied: filter | reader | text | off
     removed_links: list[RemovedLink]
     reports: list[FilterReport]
@@ -51,7 +87,7 @@ class Result:
     decision: str  # why this mode
     # metadata.extract on the page as parsed: read it as ``.metadata``. Filter mode's HTML page
     # shows none of it, so there it is extracted on first use, from a new parse of the page.
-    _metadata: Metadata | Callable[[], Metadata] = field(default_factory=Metadata)
+    lazy_metadata: Lazy[Metadata] = field(default_factory=_no_metadata, repr=False)
     selection: str = ""  # how the content was chosen (reader/text modes)
     encoding: str = ""
     timings_ms: dict[str, float] = field(default_factory=dict)  # wall-clock ms per stage ("filter.NAME": per filter)
@@ -59,27 +95,21 @@ class Result:
 
     @property
     def text(self) -> str:
-        if not isinstance(self._text, str):
-            self._text = self._text()
-        return self._text
+        return self.lazy_text.value
 
     @property
     def title(self) -> str:
-        if not isinstance(self._title, str):
-            self._title = self._title()
-        return self._title
+        return self.lazy_title.value
 
     @property
     def metadata(self) -> Metadata:
-        if not isinstance(self._metadata, Metadata):
-            self._metadata = self._metadata()
-        return self._metadata
+        return self.lazy_metadata.value
 
     @property
     def removed_count(self) -> int:
         return sum(r.count for r in self.reports)
 
-    def report_dict(self) -> dict:
+    def report_dict(self) -> dict[str, Any]:
         return {
             "mode": self.mode,
             "decision": self.decision,
@@ -88,6 +118,31 @@ class Result:
             "filters": [r.as_dict() for r in self.reports],
             "removed_links": [{"url": l.url, "text": l.text, "filter": l.filter} for l in self.removed_links],
         }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Delivery:
+    """How the page is served back, for where the reader stylesheet may go (the proxy's view).
+
+    ``csp`` are the response's Content-Security-Policy header values; with the page's own
+    ``<meta>`` policies they decide where the reader stylesheet goes: inline when every
+    policy allows inline style, else linked from ``stylesheet_href`` (a URL on the page's
+    origin the caller serves) when every policy allows that, else nowhere. No policy is
+    ever changed; meta policies are copied into the reader page.
+    """
+
+    csp: tuple[str, ...] = ()
+    stylesheet_href: str | None = None
+
+
+_DIRECT = Delivery()  # no response headers, no stylesheet URL: the stylesheet goes inline when the page's own policies allow it
+
+
+class _Style(NamedTuple):
+    """Where the reader stylesheet goes on this page."""
+
+    inline: bool  # inline <style> allowed
+    href: str | None  # else linked from here (None: nowhere)
 
 
 class _Clock:
@@ -108,10 +163,24 @@ class _Clock:
         self._wall, self._cpu = wall, cpu
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Page:
+    """One page after the chain ran: what the filter and the reader/text outputs both read."""
+
+    doc: HtmlElement
+    ctx: PageContext
+    profile: Profile
+    meta: Metadata
+    mode: str  # the mode applied: filter | reader | text
+    decision: str  # why this mode
+    clock: _Clock
+    as_text: bool  # the output is the text page
+
+
 class Pipeline:
     """Runs a Config's profiles over pages. Thread-safe: holds no per-page state."""
 
-    def __init__(self, config: Config | None = None, memory=None):
+    def __init__(self, config: Config | None = None, memory: SiteMemory | None = None):
         self.config = config if config is not None else load_config()
         # The per-site memory (filters/learn/memory.py): given, or opened when the config says
         # `memory: {use: always}`; otherwise None and each page is a pure function of its bytes.
@@ -127,20 +196,18 @@ class Pipeline:
         url: str | None = None,
         *,
         mode: str | None = None,
+        format: str | None = None,
         charset: str | None = None,
         budget_ms: float | None = None,
-        format: str | None = None,
-        csp: tuple[str, ...] | list[str] = (),
-        stylesheet_href: str | None = None,
+        delivery: Delivery | None = None,
     ) -> Result:
         """Filter one page. ``mode`` and ``format`` ("html" or "text") override the config.
 
-        ``csp`` are the response's Content-Security-Policy header values; with the page's own
-        ``<meta>`` policies they decide where the reader stylesheet goes: inline when every
-        policy allows inline style, else linked from ``stylesheet_href`` (a URL on the page's
-        origin the caller serves) when every policy allows that, else nowhere. No policy is
-        ever changed; meta policies are copied into the reader page.
+        ``charset``: the one the response's Content-Type names (the page's bytes are decoded
+        by it when it fits them); ``budget_ms``: the page is abandoned (``BudgetExceeded``)
+        past this; ``delivery``: the response's policies and the stylesheet URL (``Delivery``).
         """
+        delivery = delivery or _DIRECT
         clock = _Clock()
         started = time.monotonic()
         deadline = started + budget_ms / 1000 if budget_ms else None
@@ -163,7 +230,7 @@ class Pipeline:
             raise ValueError(f"unknown mode {requested!r}; expected one of {', '.join(MODES)}")
         if requested == "off":
             return _unchanged(source, encoding, "off: requested", clock)
-        held: list = []  # the page's element proxies, kept until the page is done (see dom.parse)
+        held: list[HtmlElement] = []  # the page's element proxies, kept until the page is done (see dom.parse)
         doc = dom.parse(source, held, utf8)
         clock.lap("parse")
         if doc.find("frameset") is not None:
@@ -195,16 +262,14 @@ class Pipeline:
             flt.apply(doc, ctx)
             clock.lap(FILTER_STAGE + flt.name, "filters")
         ctx.check_budget()
-        as_text = _wants_text(format, applied, settings)
+        page = _Page(doc=doc, ctx=ctx, profile=profile, meta=meta, mode=applied, decision=decision, clock=clock,
+                     as_text=_wants_text(format, applied, settings))
         if applied in ("reader", "text"):
             _check_projected_budget(ctx, started, 2, "more than half used before the content was selected")
-            style = _style_placement(list(csp) + page_csp, url, stylesheet_href)
-            result = self._reader(doc, ctx, profile, meta, applied, decision, clock, as_text, style, page_csp)
+            style = _style_placement(list(delivery.csp) + page_csp, url, delivery.stylesheet_href)
+            result = self._reader(page, style, page_csp)
         else:
-            result = self._filtered(doc, ctx, profile, meta, doctype, decision, clock, as_text)
-            if later_meta is not None:
-                result._metadata = later_meta
-                result._title = lambda: later_meta().title
+            result = self._filtered(page, doctype, later_meta)
         result.encoding = encoding
         result.timings_ms = clock.timings
         result.cpu_ms = clock.cpu
@@ -212,10 +277,11 @@ class Pipeline:
 
     # ------------------------------------------------------------------ filter mode
 
-    def _filtered(self, doc, ctx, profile: Profile, meta: Metadata, doctype, decision, clock, as_text: bool) -> Result:
+    def _filtered(self, page: _Page, doctype: str | None, later_meta: Lazy[Metadata] | None) -> Result:
+        doc, ctx, profile, meta, clock = page.doc, page.ctx, page.profile, page.meta, page.clock
         settings = profile.settings
         body = dom.body_of(doc)
-        original_children = set(body)  # the text is the body's as it is now: without the footer and retainer nav
+        original_children: set[HtmlElement] = set(body)  # the text is the body's as it is now: without the footer and retainer nav
         clock.lap("render")
         back = bypass_url(ctx.url)
         if back:
@@ -230,119 +296,72 @@ class Pipeline:
             _sanitize(doc, ctx)
             clock.lap("render")
             ctx.check_budget()
-        page = html_out.serialize(doc, doctype)
+        serialized = html_out.serialize(doc, doctype)
         clock.lap("serialize")
         added = frozenset(child for child in body if child not in original_children)
         content_text = _text_of([body], settings, added)
-        title = meta.title
-        if as_text:
-            output, media = _text_page(title, meta, [dom.body_of(doc)], ctx, settings), "text/plain"
+        if page.as_text:
+            output, media = _text_page(meta.title, meta, [dom.body_of(doc)], ctx, settings), "text/plain"
         else:
-            output, media = page, "text/html"
-        return Result(page, content_text, title, "filter", ctx.unique_removed_links(), ctx.reports, output, media, True, decision, meta)
+            output, media = serialized, "text/html"
+        if later_meta is not None:
+            lazy_metadata, lazy_title = later_meta, Lazy(lambda: later_meta.value.title)
+        else:
+            lazy_metadata, lazy_title = Lazy.known(meta), Lazy.known(meta.title)
+        return Result(
+            html=serialized, lazy_text=content_text, lazy_title=lazy_title, mode="filter",
+            removed_links=ctx.unique_removed_links(), reports=ctx.reports, output=output, media_type=media,
+            changed=True, decision=page.decision, lazy_metadata=lazy_metadata,
+        )
 
     # ------------------------------------------------------------------ reader / text mode
 
-    def _reader(self, doc, ctx, profile: Profile, meta: Metadata, applied, decision, clock, as_text: bool, style=(True, None), page_csp=()) -> Result:
+    def _reader(self, page: _Page, style: _Style, page_csp: list[str]) -> Result:
+        doc, ctx, profile, meta, clock = page.doc, page.ctx, page.profile, page.meta, page.clock
         settings = profile.settings
         if self.memory is not None:
-            from .learn import site
-
-            selection = site.select(self.memory, profile, doc, ctx, select_content)
+            selection = site.select(self.memory, profile, doc, ctx)
         else:
             selection = select_content(profile, doc, ctx)
         nodes = selection.nodes if selection else (dom.body_of(doc),)
         report = ctx.new_report(CONTENT_REPORT)
         report.notes.append(selection.reason if selection else "no selection: whole page kept")
-        _note_links_outside(doc, nodes, ctx)
+        note_links_outside(doc, nodes, ctx, CONTENT_REPORT)
         clock.lap("select")
         ctx.check_budget()  # the stages below have no check of their own (render: seconds on a 20 MB page)
         summary = _summary_for(nodes, meta)
         content_text = _text_of(nodes, settings)  # the page's own text: the summary is not in it
-        page = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style[0], stylesheet_href=style[1], base_url=ctx.base_url, ctx=ctx, summary=summary)
-        _copy_policies(page.doc, page_csp)
+        built = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style.inline, stylesheet_href=style.href, base_url=ctx.base_url, ctx=ctx, summary=summary)
+        _copy_policies(built.doc, page_csp)
         clock.lap("render")
         ctx.check_budget()
         if profile.retainer is not None and settings.reader.show_removed_links:
-            profile.retainer.apply(page.doc, ctx)
+            profile.retainer.apply(built.doc, ctx)
             clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
-        _sanitize(page.doc, ctx)
+        _sanitize(built.doc, ctx)
         clock.lap("render")
         ctx.check_budget()
-        page_html = html_out.serialize(page.doc)
+        page_html = html_out.serialize(built.doc)
         clock.lap("serialize")
-        if as_text:
-            output, media = _text_page(page.title, meta, page.content_nodes(), ctx, settings), "text/plain"
+        if page.as_text:
+            output, media = _text_page(built.title, meta, built.content_nodes(), ctx, settings), "text/plain"
         else:
             output, media = page_html, "text/html"
         sel = f"{selection.algorithm}: {selection.reason}" if selection else "none"
-        return Result(page_html, content_text, page.title, applied, ctx.unique_removed_links(), ctx.reports, output, media, True, decision, meta, sel)
+        return Result(
+            html=page_html, lazy_text=content_text, lazy_title=Lazy.known(built.title), mode=page.mode,
+            removed_links=ctx.unique_removed_links(), reports=ctx.reports, output=output, media_type=media,
+            changed=True, decision=page.decision, lazy_metadata=Lazy.known(meta), selection=sel,
+        )
 
 
-def remove_noise(profile: Profile, doc, ctx: PageContext) -> None:
-    """Kill what the profile's noise selectors match (before any content is chosen)."""
-    report = None
-    for selector in profile.noise_selectors:
-        for el in selector(doc):
-            if el.getparent() is not None:
-                report = report or ctx.new_report("noise_selectors")
-                ctx.kill(el, report, f"noise selector {selector.css}")
-
-
-def select_content(profile: Profile, doc, ctx: PageContext) -> Selection | None:
-    """Site selectors first, then the configured algorithm and its fallbacks."""
-    remove_noise(profile, doc, ctx)
-    matched = [el for selector in profile.content_selectors for el in selector(doc)]
-    if matched:
-        from .content.base import in_document_order
-
-        return Selection(in_document_order(matched), 1.0, "site content selectors", "selectors")
-    min_chars = profile.settings.content.min_chars
-    best: Selection | None = None
-    best_chars = -1
-    for algorithm in profile.algorithms:
-        ctx.check_budget()
-        selection = algorithm.select(doc, ctx)
-        if selection is None:
-            continue
-        chars = _counted_chars(selection.nodes, min_chars)
-        if chars >= min_chars:
-            return selection
-        if chars > best_chars:
-            best, best_chars = selection, chars
-    return best
-
-
-# How much of a selected node's text (as serialised, before collapsing whitespace) is read to
-# tell that the selection holds ``min_chars``: collapsing a whole article's text to count it was
-# most of the count's cost, and a few KB hold the few hundred characters asked for.
-_COUNTED_PREFIX_CHARS = 4096
-
-
-def _counted_chars(nodes, minimum: int) -> int:
-    """``sum(len(dom.text_of(n)) for n in nodes)``, or a count of at least ``minimum`` that stops
-    short of it once the selection is known to hold ``minimum``. Each node's text is collapsed only
-    up to ``_COUNTED_PREFIX_CHARS`` first: the collapsed prefix of a text is never longer than the
-    collapsed text (its words are the text's first words, the last perhaps cut short), so a sum of
-    those that reaches ``minimum`` answers; else the whole texts are counted."""
-    total = 0
-    for node in nodes:
-        if len(node) == 0:
-            total += len(dom.text_of(node))
-        else:
-            total += len(dom.collapse(dom.string_of(node)[:_COUNTED_PREFIX_CHARS]))
-        if total >= minimum:
-            return total
-    return sum(len(dom.text_of(n)) for n in nodes)
-
-
-def _text_of(nodes, settings, exclude: frozenset = frozenset()) -> Callable[[], str]:
+def _text_of(nodes: Sequence[HtmlElement], settings: Settings, exclude: frozenset[HtmlElement] = frozenset()) -> Lazy[str]:
     """``Result.text``, rendered when first read; ``exclude``: elements added since (left out)."""
     options = text_out.TextOptions(max_line_breaks=settings.output.max_line_breaks, exclude=exclude)
-    return lambda: text_out.render(nodes, options).text
+    return Lazy(lambda: text_out.render(nodes, options).text)
 
 
-def _summary_for(nodes, meta: Metadata) -> str:
+def _summary_for(nodes: Sequence[HtmlElement], meta: Metadata) -> str:
     """The page's declared description (JSON-LD or <meta>, never the excerpt's first-paragraph
     fallback, which is the page's own text or its invisible fallback) when the content holds next
     to no text and the description says more than it; else "". Shown on the reader and text
@@ -358,64 +377,7 @@ def _summary_for(nodes, meta: Metadata) -> str:
     return excerpt
 
 
-def _note_links_outside(doc, nodes, ctx: PageContext) -> None:
-    """Links the reader page leaves out are removed links too: the retainer keeps them reachable."""
-    body = dom.body_of(doc)
-    if any(n is body for n in nodes):
-        return
-    on_path = _ancestors_below(body, nodes)
-    if on_path is None or _NESTED_LINK(body):
-        _note_each_link_outside(body, nodes, ctx)
-        return
-    # Each subtree beside the selection has its links noted in one call (in document order, as
-    # a walk over the body's links would meet them) instead of a call per link: the walk goes
-    # down only into the ancestors of selected nodes. (A link inside a link would be noted once
-    # here but twice link by link: such a page is noted link by link.)
-    selected = set(nodes)
-    stack = [iter(body)]
-    while stack:
-        for child in stack[-1]:
-            if child in selected or not isinstance(child.tag, str):
-                continue  # (comments and processing instructions hold no link)
-            if child in on_path:
-                if child.tag == "a" and child.get("href") is not None:
-                    ctx.note_links(child, CONTENT_REPORT)  # (a link around selected content: no link inside it)
-                stack.append(iter(child))
-                break
-            ctx.note_links(child, CONTENT_REPORT)
-        else:
-            stack.pop()
-
-
-# A link inside another link (a <div> or <span> in an <a> lets libxml2 nest them): 14 of 499
-# wcxb-dev pages have one.
-_NESTED_LINK = etree.XPath("boolean(descendant::a/descendant::a)")
-
-
-def _ancestors_below(body, nodes) -> set | None:
-    """The ancestors of ``nodes`` strictly inside ``body`` (None when a node is not inside it)."""
-    on_path: set = set()
-    for node in nodes:
-        for ancestor in node.iterancestors():
-            if ancestor is body:
-                break
-            if ancestor in on_path:
-                break  # (its own ancestors are in already)
-            on_path.add(ancestor)
-        else:
-            return None
-    return on_path
-
-
-def _note_each_link_outside(body, nodes, ctx: PageContext) -> None:
-    """``_note_links_outside`` link by link: each link outside the selection noted with the links inside it."""
-    inside = {a for n in nodes for a in n.iter("a")}
-    for a in body.iter("a"):
-        if a.get("href") is not None and a not in inside:
-            ctx.note_links(a, CONTENT_REPORT)
-
-
-def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings) -> str:
+def _text_page(title: str, meta: Metadata, nodes: Sequence[HtmlElement], ctx: PageContext, settings: Settings) -> str:
     """Text mode: "# title", byline, the content in reading order, then the numbered links.
 
     Headings are "#" marks by level, list items "- " or "1. ", table rows one line with " | "
@@ -441,15 +403,15 @@ def _text_page(title: str, meta: Metadata, nodes, ctx: PageContext, settings) ->
     return text_out.cap_line_breaks("\n".join(parts), settings.output.max_line_breaks)
 
 
-def _metadata_for(doc, source: str, requested: str, format: str | None, settings) -> tuple[Metadata, Callable[[], Metadata] | None]:
-    """The metadata the run needs now, and a function giving ``Result.metadata`` later (or None).
+def _metadata_for(doc: HtmlElement, source: str, requested: str, format: str | None, settings: Settings) -> tuple[Metadata, Lazy[Metadata] | None]:
+    """The metadata the run needs now, and ``Result.metadata`` made when first read (or None).
 
     Requested filter mode with HTML output uses none of it (the page is served as it came, minus
     what the chain removes): the extraction (the whole metadata step but the base URL, ~0.3 ms
     median) is left to a new parse of the same source, which gives the same tree and so the same
     metadata, made only if ``Result.metadata`` or ``Result.title`` is ever read."""
     if requested == "filter" and not _wants_text(format, "filter", settings):
-        return Metadata(), functools.cache(lambda: metadata.extract(dom.parse(source)))
+        return Metadata(), Lazy(lambda: metadata.extract(dom.parse(source)))
     return metadata.extract(doc), None
 
 
@@ -458,24 +420,24 @@ def _scripts_ignored(profile: Profile) -> bool:
     return any(f.name == "ignore" and getattr(f.options, "scripts", False) for f in profile.chain_before_retainer)
 
 
-def _sanitize(doc, ctx: PageContext) -> None:
+def _sanitize(doc: HtmlElement, ctx: PageContext) -> None:
     """The final no-script pass (filters/sanitize.py); reported only when it found something."""
     changes = sanitize.clean(doc)
     if changes:
         ctx.new_report(SANITIZE_REPORT).notes.append(f"{changes} script-carrying node(s) or attribute(s) removed")
 
 
-def _bases_and_metas(doc) -> tuple[list, list]:
+def _bases_and_metas(doc: HtmlElement) -> tuple[list[HtmlElement], list[HtmlElement]]:
     """The <base> and the <meta> elements under ``doc``, each in document order, found by one
     walk of the tree (lxml's, in C) instead of one per kind (a walk is ~0.16 ms median)."""
-    bases: list = []
-    metas: list = []
+    bases: list[HtmlElement] = []
+    metas: list[HtmlElement] = []
     for el in doc.iter("base", "meta"):
         (bases if el.tag == "base" else metas).append(el)
     return bases, metas
 
 
-def _meta_policies(metas) -> list[str]:
+def _meta_policies(metas: list[HtmlElement]) -> list[str]:
     """The Content-Security-Policy values of these <meta> elements."""
     return [
         m.get("content") or ""
@@ -484,22 +446,22 @@ def _meta_policies(metas) -> list[str]:
     ]
 
 
-def _copy_policies(page_doc, policies) -> None:
+def _copy_policies(page_doc: HtmlElement, policies: list[str]) -> None:
     """The page's own <meta> CSPs go into the reader page too: a policy is never dropped."""
     head = dom.head_of(page_doc)
     for policy in policies:
         dom.new_element("meta", {"http-equiv": "Content-Security-Policy", "content": policy}, parent=head)
 
 
-def _style_placement(policies: list[str], url: str | None, stylesheet_href: str | None) -> tuple[bool, str | None]:
-    """(inline allowed, stylesheet URL or None) under ``policies``."""
+def _style_placement(policies: list[str], url: str | None, stylesheet_href: str | None) -> _Style:
+    """Where the reader stylesheet may go under ``policies``."""
     where = csp.placement(policies, url or "")
     if where == csp.INLINE:
-        return True, None
-    return False, stylesheet_href if where == csp.LINK else None
+        return _Style(inline=True, href=None)
+    return _Style(inline=False, href=stylesheet_href if where == csp.LINK else None)
 
 
-def _wants_text(format: str | None, applied: str, settings) -> bool:
+def _wants_text(format: str | None, applied: str, settings: Settings) -> bool:
     if format is not None:
         if format not in ("html", "text"):
             raise ValueError(f"unknown format {format!r}; expected html or text")
@@ -507,14 +469,14 @@ def _wants_text(format: str | None, applied: str, settings) -> bool:
     return applied == "text" or settings.output.format == "text"
 
 
-def _resolve_mode(requested: str, doc, settings, description: str = "") -> tuple[str, str]:
+def _resolve_mode(requested: str, doc: HtmlElement, settings: Settings, description: str = "") -> tuple[str, str]:
     if requested != "auto":
         return requested, f"{requested}: requested"
     decision = modes.decide(doc, settings.auto, description)
     return decision.mode, f"auto -> {decision.mode}: {decision.reason}"
 
 
-def _base_url(bases, url: str | None) -> str | None:
+def _base_url(bases: list[HtmlElement], url: str | None) -> str | None:
     """The first <base href> in a <head> resolved against ``url``, else the first anywhere (as
     ``find(".//head/base[@href]")``, then ``find(".//base[@href]")``); ``url`` when there is
     none or it is not a safe URL. ``bases``: the document's <base> elements in document order."""
@@ -543,7 +505,11 @@ def _check_projected_budget(ctx: PageContext, started: float, factor: float, why
 
 
 def _unchanged(source: str, encoding: str, decision: str, clock: _Clock) -> Result:
-    return Result(source, "", "", "off", [], [], source, "text/html", False, decision, encoding=encoding, timings_ms=clock.timings, cpu_ms=clock.cpu)
+    return Result(
+        html=source, lazy_text=Lazy.known(""), lazy_title=Lazy.known(""), mode="off", removed_links=[], reports=[],
+        output=source, media_type="text/html", changed=False, decision=decision, encoding=encoding,
+        timings_ms=clock.timings, cpu_ms=clock.cpu,
+    )
 
 
 def extract_text(html: bytes | str, url: str | None = None, config: Config | None = None) -> str:

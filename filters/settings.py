@@ -15,9 +15,10 @@ import difflib
 import fnmatch
 import hashlib
 import importlib.resources
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from . import chain as _chain  # noqa: F401  (registers the filters)
 from . import content as _content  # noqa: F401  (registers the content algorithms)
@@ -173,7 +174,7 @@ def _host_matches(host: str, pattern: str) -> bool:
     return pattern.startswith("*.") and host == pattern[2:]
 
 
-def _unknown(kind: str, name: str, known) -> str:
+def _unknown(kind: str, name: str, known: Iterable[str]) -> str:
     hint = difflib.get_close_matches(name, list(known), n=1)
     return f"unknown {kind} {name!r}" + (f"; did you mean {hint[0]!r}?" if hint else f"; known: {', '.join(sorted(known))}")
 
@@ -230,15 +231,16 @@ def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
 def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:
     """The ``memory:`` section; ``memory: off`` is short for the default section with ``use: off``."""
     if isinstance(node, Scalar) and node.value == "off":
-        default = load_text(default_text(), default_path()).get("memory")
-        return dataclasses.replace(convert(default, MemorySettings, "memory", problems), use="off")
+        default = cast(Map, load_text(default_text(), default_path())).get("memory")  # (the default config is a mapping with a memory section)
+        return dataclasses.replace(convert(cast(Node, default), MemorySettings, "memory", problems), use="off")
     settings = convert(node, MemorySettings, "memory", problems)
     if settings.path and isinstance(node, Map):  # relative to the config file that names it, like list files
-        settings = dataclasses.replace(settings, path=str(resolve_against(node.get("path"), settings.path)))
+        path = cast(Node, node.get("path"))  # (settings.path is its value)
+        settings = dataclasses.replace(settings, path=str(resolve_against(path, settings.path)))
     return settings
 
 
-def _try(fn):
+def _try[T](fn: Callable[[], T]) -> T | None:
     try:
         return fn()
     except Invalid:
@@ -384,8 +386,8 @@ def _build_sites(root: Map, env: BuildEnv, problems: list[Problem]) -> list[Site
             if name != "match" and name not in SITE_KEYS:
                 problems.append(Problem(entry.file, line, f"{key}.{name}", _unknown("site key", name, ("match", *SITE_KEYS))))
         overrides = Map(entry.file, entry.line, {k: v for k, v in entry.entries.items() if k in SITE_KEYS})
-        merged = merge(Map(root.file, root.line, {k: v for k, v in root.entries.items() if k in SITE_KEYS}), overrides)
-        profile = _try(lambda m=merged, k=key: _build_profile(m, k, env, problems))  # type: ignore[arg-type]
+        merged = cast(Map, merge(Map(root.file, root.line, {k: v for k, v in root.entries.items() if k in SITE_KEYS}), overrides))  # (two mappings merge into one)
+        profile = _try(lambda: _build_profile(merged, key, env, problems))
         if patterns and profile is not None:
             rules.append(SiteRule(patterns, profile))
     return rules

@@ -21,7 +21,7 @@ import re
 
 from lxml import etree
 
-from . import dom
+from .tree import is_inside, iter_document
 
 MAX_FALLBACK_CHARS = 100  # "Loading paragraph..."; anything longer may be real content
 MAX_SEGMENTS = 2000  # a bound on the work for a hostile page
@@ -41,7 +41,7 @@ def reassemble(root) -> int:
     for seg_id, segment in segments.items():
         target_id = targets.get(seg_id) or _same_number(seg_id, templates)
         template = templates.get(target_id) if target_id else None
-        if template is None or template.getparent() is None or dom.is_inside(template, segment):
+        if template is None or template.getparent() is None or is_inside(template, segment):
             continue
         if target_id.startswith("B:"):
             _drop_fallback(template)
@@ -54,7 +54,7 @@ def _segments(root) -> list:
     """What the XPath ``//div[@hidden][starts-with(@id, 'S:')]`` finds, in document order: lxml's
     div walk (in C) with the two attribute tests in Python is ~4x cheaper than libxml2's query,
     and every page pays for this lookup while few have a segment."""
-    return [el for el in dom.iter_document(root, "div") if el.get("hidden") is not None and (el.get("id") or "").startswith("S:")]
+    return [el for el in iter_document(root, "div") if el.get("hidden") is not None and (el.get("id") or "").startswith("S:")]
 
 
 def _pairs_from_scripts(root) -> dict[str, str]:

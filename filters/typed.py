@@ -17,20 +17,21 @@ import types
 import typing
 from typing import Any, Literal
 
-from .errors import Problem
+from .errors import ClearpageError, Problem
 from .yamlsrc import Map, Node, Scalar, Seq
 
 _MISSING = object()
 
 
-class Invalid(Exception):
-    """Internal marker: the value was reported as a problem already."""
+class Invalid(ClearpageError):
+    """Internal marker: the value was reported as a problem already (it never leaves the config
+    loader: the problems collected are raised together as one ConfigError)."""
 
 
 def convert(node: Node, tp: Any, key: str, problems: list[Problem]) -> Any:
     """Convert ``node`` to type ``tp``; append problems and raise Invalid when it cannot."""
     origin = typing.get_origin(tp)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return convert_dataclass(node, tp, key, problems)
     if origin is Literal:
         return _convert_literal(node, typing.get_args(tp), key, problems)
@@ -87,14 +88,14 @@ def _convert_scalar(node: Node, tp: type, key: str, problems: list[Problem]) -> 
     return value
 
 
-def _convert_literal(node: Node, choices: tuple, key: str, problems: list[Problem]) -> Any:
+def _convert_literal(node: Node, choices: tuple[Any, ...], key: str, problems: list[Problem]) -> Any:
     if isinstance(node, Scalar) and node.value in choices and type(node.value) is type(choices[0]):
         return node.value
     options = ", ".join(str(c) for c in choices)
     _fail(problems, node, key, f"expected one of {options}; got {_describe(node)}")
 
 
-def _convert_union(node: Node, args: tuple, key: str, problems: list[Problem]) -> Any:
+def _convert_union(node: Node, args: tuple[Any, ...], key: str, problems: list[Problem]) -> Any:
     non_none = [a for a in args if a is not type(None)]
     if isinstance(node, Scalar) and node.value is None and len(non_none) < len(args):
         return None
@@ -118,7 +119,7 @@ def _name(tp: Any) -> str:
     return getattr(tp, "__name__", str(tp))
 
 
-def _convert_sequence(node: Node, item_tp: Any, key: str, problems: list[Problem]) -> tuple:
+def _convert_sequence(node: Node, item_tp: Any, key: str, problems: list[Problem]) -> tuple[Any, ...]:
     if not isinstance(node, Seq):
         _fail(problems, node, key, f"expected a list, got {_describe(node)}")
     out, bad = [], False
@@ -132,7 +133,7 @@ def _convert_sequence(node: Node, item_tp: Any, key: str, problems: list[Problem
     return tuple(out)
 
 
-def _convert_mapping(node: Node, value_tp: Any, key: str, problems: list[Problem]) -> dict:
+def _convert_mapping(node: Node, value_tp: Any, key: str, problems: list[Problem]) -> dict[str, Any]:
     if not isinstance(node, Map):
         _fail(problems, node, key, f"expected a mapping, got {_describe(node)}")
     out, bad = {}, False
@@ -146,7 +147,7 @@ def _convert_mapping(node: Node, value_tp: Any, key: str, problems: list[Problem
     return out
 
 
-def convert_dataclass(node: Node, cls: type, key: str, problems: list[Problem], *, extra: dict | None = None) -> Any:
+def convert_dataclass(node: Node, cls: type, key: str, problems: list[Problem], *, extra: dict[str, Any] | None = None) -> Any:
     """Build ``cls`` from a mapping node. ``extra`` adds keyword values computed by the caller."""
     if not isinstance(node, Map):
         _fail(problems, node, key, f"expected a mapping, got {_describe(node)}")
@@ -171,8 +172,8 @@ def convert_dataclass(node: Node, cls: type, key: str, problems: list[Problem], 
             if fld.default is not dataclasses.MISSING:
                 values[name] = fld.default
                 continue
-            if fld.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
-                values[name] = fld.default_factory()  # type: ignore[misc]
+            if fld.default_factory is not dataclasses.MISSING:
+                values[name] = fld.default_factory()
                 continue
             problems.append(Problem(node.file, node.line, sub, "missing key"))
             bad = True
@@ -189,7 +190,7 @@ def convert_dataclass(node: Node, cls: type, key: str, problems: list[Problem], 
         _fail(problems, node, key, str(exc))
 
 
-def _convert_field(node: Node, fld: dataclasses.Field, tp: Any, key: str, problems: list[Problem]) -> Any:
+def _convert_field(node: Node, fld: dataclasses.Field[Any], tp: Any, key: str, problems: list[Problem]) -> Any:
     meta = fld.metadata
     if "convert" in meta:
         value = meta["convert"](node, key, problems)

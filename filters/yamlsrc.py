@@ -91,8 +91,7 @@ def load_text(text: str, file: str) -> Node:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        raise ConfigError([Problem(file, line, "", f"YAML syntax error: {exc.problem}")]) from None
+        raise ConfigError([Problem(file, mark.line + 1 if mark else None, "", f"YAML syntax error: {exc.problem}")]) from None
     except yaml.YAMLError as exc:
         raise ConfigError([Problem(file, None, "", f"YAML error: {exc}")]) from None
     except RecursionError:

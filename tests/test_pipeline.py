@@ -1,7 +1,7 @@
 """The pipeline end to end on small pages: modes, result fields, charset, bypass link, failures."""
 import pytest
 
-from clearpage.filters import BudgetExceeded, PageError, Pipeline, extract_text, load_config_text
+from clearpage.filters import BudgetExceeded, Delivery, PageError, Pipeline, extract_text, load_config_text
 from tests.helpers import page
 
 ARTICLE = "".join("<p>" + f"Paragraph {i} of the article, long enough to be read as real prose by any rule. " * 3 + "</p>" for i in range(6))
@@ -112,10 +112,10 @@ def test_unknown_mode_is_rejected(pipeline):
 def test_meta_csp_is_copied_and_decides_the_stylesheet(pipeline):
     policy = "default-src 'self'; script-src 'none'"
     html = PAGE.replace("<title>", f"<meta http-equiv='Content-Security-Policy' content=\"{policy}\"><title>")
-    result = pipeline.run(html, URL, mode="reader", stylesheet_href="/__clearpage__/reader.css")
+    result = pipeline.run(html, URL, mode="reader", delivery=Delivery(stylesheet_href="/__clearpage__/reader.css"))
     assert f'<meta http-equiv="Content-Security-Policy" content="{policy}">' in result.html
     assert "<style>" not in result.html and '<link rel="stylesheet" href="/__clearpage__/reader.css">' in result.html
-    strict = pipeline.run(html, URL, mode="reader", csp=["style-src 'none'"], stylesheet_href="/__clearpage__/reader.css")
+    strict = pipeline.run(html, URL, mode="reader", delivery=Delivery(csp=("style-src 'none'",), stylesheet_href="/__clearpage__/reader.css"))
     assert "<style>" not in strict.html and "reader.css" not in strict.html
     assert "<style>" in pipeline.run(PAGE, URL, mode="reader").html
 
@@ -231,7 +231,7 @@ def test_a_base_in_the_body_counts_when_the_head_has_none_with_an_href():
 ])
 def test_counted_chars_answers_as_the_whole_collapsed_text(body, minimum):
     from clearpage.filters import dom
-    from clearpage.filters.pipeline import _counted_chars
+    from clearpage.filters.selection import _counted_chars
 
     nodes = list(dom.body_of(dom.parse(page(body))))
     exact = sum(len(dom.text_of(n)) for n in nodes)
@@ -253,12 +253,12 @@ def test_counted_chars_answers_as_the_whole_collapsed_text(body, minimum):
 def test_links_outside_the_selection_are_noted_as_link_by_link(body, noted):
     from clearpage.filters import dom
     from clearpage.filters.context import PageContext
-    from clearpage.filters.pipeline import _note_each_link_outside, _note_links_outside
+    from clearpage.filters.links import note_each_link_outside, note_links_outside
 
     doc = dom.parse(page(body))
     nodes = doc.xpath("//*[@id='sel' or @id='sel2']")
     by_subtree, by_link = PageContext(url=URL, base_url=URL), PageContext(url=URL, base_url=URL)
-    _note_links_outside(doc, nodes, by_subtree)
-    _note_each_link_outside(dom.body_of(doc), nodes, by_link)
+    note_links_outside(doc, nodes, by_subtree, "content")
+    note_each_link_outside(dom.body_of(doc), nodes, by_link, "content")
     assert by_subtree.removed_links == by_link.removed_links
     assert [link.url.rsplit("/", 1)[1] for link in by_subtree.removed_links] == noted

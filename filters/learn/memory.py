@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from ..errors import ClearpageError
 from ..typed import field
 
 log = logging.getLogger("clearpage.memory")
@@ -203,7 +204,7 @@ def _read_host(c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> t
     return row[0], known, rules, seen
 
 
-class MemoryError_(Exception):
+class SiteMemoryError(ClearpageError):
     """A database problem, raised only in strict mode."""
 
 
@@ -249,7 +250,7 @@ class SiteMemory:
 
     def _fail(self, what: str, exc: Exception, default):
         if self.strict:
-            raise MemoryError_(f"{self.path}: {what}: {exc}") from exc
+            raise SiteMemoryError(f"{self.path}: {what}: {exc}") from exc
         now = time.monotonic()
         key = f"{what}:{type(exc).__name__}"
         if now - self._last_log.get(key, -LOG_EVERY_S) >= LOG_EVERY_S:

@@ -18,14 +18,14 @@ The report ``memory`` says which of these happened.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from lxml import etree
 
 from .. import dom
 from ..content.base import Selection, in_document_order
 from ..context import PageContext
 from ..css import compile_selector
+from ..selection import remove_noise, select_content
+from ..settings import Profile
 from .blocks import Block, page_blocks, path_of
 from .memory import HostView, Rule, SiteMemory, page_key
 
@@ -37,8 +37,8 @@ EDGE_CHARS = 40  # non-template text allowed between the content's edge and a te
 TEMPLATE_MAX_SHARE = 0.5  # template blocks holding more of the content than this together mean a repeated page: all kept
 
 
-def select(memory: SiteMemory, profile, doc, ctx: PageContext, select_content: Callable) -> Selection | None:
-    """``select_content(profile, doc, ctx)`` with the host's memory used and updated around it."""
+def select(memory: SiteMemory, profile: Profile, doc, ctx: PageContext) -> Selection | None:
+    """``selection.select_content(profile, doc, ctx)`` with the host's memory used and updated around it."""
     host = ctx.host
     if not host or host.endswith(UNLEARNED_SUFFIX):
         return select_content(profile, doc, ctx)
@@ -50,8 +50,6 @@ def select(memory: SiteMemory, profile, doc, ctx: PageContext, select_content: C
     min_chars = profile.settings.content.min_chars
     selection = None
     if settings.fast_path and view.content_rules and not profile.content_selectors:
-        from ..pipeline import remove_noise  # pipeline imports this module lazily: no cycle
-
         remove_noise(profile, doc, ctx)
         selection = fast_path(view, doc, min_chars, settings.min_support)
     if selection is None:

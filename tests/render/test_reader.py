@@ -4,7 +4,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from clearpage.filters import Pipeline, load_config_text
+from clearpage.filters import Delivery, Pipeline, load_config_text
 from clearpage.filters.render import reader
 
 PAGES = Path(__file__).resolve().parent.parent / "pages"
@@ -89,7 +89,7 @@ def test_stylesheet_has_no_fixed_font_sizes_and_follows_color_scheme():
 
 def test_inline_style_off_links_the_stylesheet_and_hash_matches():
     source = (PAGES / "a11y-layout-news" / "source.html").read_bytes()
-    out = Pipeline().run(source, URL, mode="reader", csp=["style-src 'self'"], stylesheet_href="/clearpage/reader.css").output
+    out = Pipeline().run(source, URL, mode="reader", delivery=Delivery(csp=("style-src 'self'",), stylesheet_href="/clearpage/reader.css")).output
     assert "<style" not in out and 'href="/clearpage/reader.css"' in out
 
 

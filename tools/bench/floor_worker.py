@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import sys
 
-from clearpage.addon import content_coding, worker
+from clearpage.addon import worker
+from clearpage.filters import content_coding
 from clearpage.addon.worker import OK, Job, Reply
 
 from .pipeline import floor

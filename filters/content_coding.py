@@ -1,32 +1,39 @@
-"""HTTP Content-Encoding for the proxy: strict, size-bounded decoding, and re-encoding.
+"""HTTP Content-Encoding of page bodies: strict, size-bounded decoding, and re-encoding.
 
 Decoding is strict where mitmproxy's own is lenient: a truncated gzip, brotli or zstd body is
 an error (mitmproxy would hand back the part that did decode), and no coding may expand past
-``limit`` bytes (a compression bomb stops there instead of filling memory). zlib, brotli and
-zstandard do the work; re-encoding uses mitmproxy's encoders (fast levels). A body the proxy
-cannot decode is served as the server sent it.
+``limit`` bytes (a compression bomb stops there instead of filling memory). Re-encoding uses
+the fastest levels (the bytes mitmproxy's encoders give). zlib, brotli and zstandard do the
+work. A body that cannot be decoded is served as the server sent it (``DecodeError`` and
+``TooLarge`` are page errors: docs/errors.md).
 """
 from __future__ import annotations
 
+import gzip
 import zlib
 from collections.abc import Callable
 
 import brotli
 import zstandard
-from mitmproxy.net import encoding as mitm_encoding
+
+from .errors import PageError
 
 IDENTITY = frozenset({"", "identity", "none"})
 # zstd can turn a few input bytes into a whole 128 KiB block; feeding it in slices this small
 # keeps the overshoot past ``limit`` to a few MiB while the limit check runs between slices.
 _ZSTD_SLICE = 256
 _GZIP_AUTO_HEADER = 47  # zlib wbits: 32 (gzip or zlib header, detected) + 15 (window)
+# Re-encoding runs on every filtered page inside its time budget: the fastest level of each
+# coding (mitmproxy's choice too, so the bytes served are those its encoders gave).
+_FAST_LEVEL = 1  # gzip, deflate and zstd
+_BROTLI_FAST_QUALITY = 0
 
 
-class DecodeError(ValueError):
+class DecodeError(PageError, ValueError):
     """The body does not decode with the codings its Content-Encoding names."""
 
 
-class TooLarge(ValueError):
+class TooLarge(PageError, ValueError):
     """The decoded body is larger than the limit."""
 
 
@@ -52,9 +59,13 @@ def decode(data: bytes, header: str | None, limit: int) -> bytes:
 
 
 def encode(data: bytes, header: str | None) -> bytes:
-    """Apply the codings in ``header`` again, in order, so the headers stay true."""
+    """Apply the codings in ``header`` again, in order, so the headers stay true (a coding
+    ``supported`` does not know is a ValueError: check the header first)."""
     for coding in codings(header):
-        data = mitm_encoding.encode(data, _ENCODER_NAMES.get(coding, coding))
+        encoder = _ENCODERS.get(coding)
+        if encoder is None:
+            raise ValueError(f"unsupported content-encoding {coding!r}")
+        data = encoder(data)
     return data
 
 
@@ -132,7 +143,29 @@ def _zstd(data: bytes, limit: int) -> bytes:
     return b"".join(out)
 
 
-_ENCODER_NAMES = {"x-gzip": "gzip"}
+def _gzip_encode(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=_FAST_LEVEL, mtime=0)  # (mtime 0: the same body, the same bytes)
+
+
+def _deflate_encode(data: bytes) -> bytes:
+    return zlib.compress(data, level=_FAST_LEVEL)  # zlib-wrapped, as "deflate" means
+
+
+def _brotli_encode(data: bytes) -> bytes:
+    return brotli.compress(data, quality=_BROTLI_FAST_QUALITY)
+
+
+def _zstd_encode(data: bytes) -> bytes:
+    return zstandard.ZstdCompressor(level=_FAST_LEVEL).compress(data)
+
+
+_ENCODERS: dict[str, Callable[[bytes], bytes]] = {
+    "gzip": _gzip_encode,
+    "x-gzip": _gzip_encode,
+    "deflate": _deflate_encode,
+    "br": _brotli_encode,
+    "zstd": _zstd_encode,
+}
 _DECODERS: dict[str, Callable[[bytes, int], bytes]] = {
     "gzip": _gzip,
     "x-gzip": _gzip,

@@ -5,7 +5,7 @@ import brotli
 import pytest
 import zstandard
 
-from clearpage.addon import content_coding as cc
+from clearpage.filters import content_coding as cc
 
 BODY = b"<p>" + b"clearpage keeps the article and drops the rest. " * 400 + b"</p>"
 ENCODERS = {
@@ -78,3 +78,23 @@ def test_supported():
     assert not cc.supported("compress") and not cc.supported("gzip, sdch")
     with pytest.raises(cc.DecodeError):
         cc.decode(BODY, "compress", 10**6)
+
+
+@pytest.mark.parametrize("coding", ["gzip", "x-gzip", "deflate", "br", "zstd", "gzip, br"])
+@pytest.mark.parametrize("size", [0, 1, 5_000, 300_000])
+def test_encode_gives_the_bytes_mitmproxy_encoders_gave(coding, size):
+    """The proxy served mitmproxy's encodings before this module had its own: the same bytes."""
+    from mitmproxy.net import encoding as mitm
+
+    data = (BODY * (size // len(BODY) + 1))[:size]
+    expected = data
+    for name in cc.codings(coding):
+        expected = mitm.encode(expected, {"x-gzip": "gzip"}.get(name, name))
+    assert cc.encode(data, coding) == expected
+
+
+def test_the_codings_errors_are_page_errors():
+    from clearpage.filters.errors import ClearpageError, PageError
+
+    assert issubclass(cc.DecodeError, PageError) and issubclass(cc.TooLarge, PageError)
+    assert issubclass(PageError, ClearpageError) and issubclass(cc.DecodeError, ValueError)
