@@ -80,7 +80,7 @@ def run_classifier(args) -> int:
     except (DatasetError, OSError, ValueError) as exc:
         print(f"bench classifier: {exc}", file=sys.stderr)
         return 2
-    print(f"models: " + ", ".join(f"{name} ({m.kind}, {len(m.feature)} nodes)" for name, m in models.items()))
+    print("models: " + ", ".join(f"{name} ({m.kind}, {len(m.feature)} nodes)" for name, m in models.items()))
     print(bench.format_classifier_cost(result))
     write_json({"command": "clearpage " + shlex.join(sys.argv[1:]), **result}, args.json)
     return 0

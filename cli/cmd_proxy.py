@@ -205,7 +205,7 @@ class Announce:
             f"  config: {source}",
             f"  mode: {mode}; {workers} worker(s) (+{SLOW_LANE_WORKERS} at low priority for pages over {lane_mib:g} MiB, started by the first one); {proxy.time_budget_ms} ms per page; pages over {proxy.max_body_bytes} bytes pass through",
             f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
-            f"  bypass: add ?clearpage=off to a URL to see the original page",
+            "  bypass: add ?clearpage=off to a URL to see the original page",
             *(f"  {note}" for note in exposure_notes(ctx.options.listen_host, ctx.options.proxyauth)),
             *(f"  WARNING: {warning}" for warning in self.warnings),
         ]

@@ -18,7 +18,6 @@ import lxml.html
 import pytest
 
 from clearpage.tools import a11y
-from clearpage.filters import Pipeline
 from tests.a11y.conftest import FIXTURES, READABILITY_SAMPLE, source_path
 from tests.conftest import PROJECT
 

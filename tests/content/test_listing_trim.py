@@ -78,7 +78,8 @@ def test_an_entrys_title_and_authors_name_shown_twice_are_read_once(algo):
 def test_nested_cards_sharing_one_value_keep_it(algo):
     card = "<li class='card'><p class='type'>{award}</p><a href='/p/{k}'><h4>Project {k}</h4></a></li>"
     section = "<div class='category'><h3><a href='/c/{c}'>Category {c}</a></h3><ul>{cards}</ul></div>"
-    cards = lambda c: "".join(card.format(k=f"{c}-{k}", award="Honoree" if k else "Winner") for k in range(4))
+    def cards(c):
+        return "".join(card.format(k=f"{c}-{k}", award="Honoree" if k else "Winner") for k in range(4))
     body = "".join(section.format(c=c, cards=cards(c)) for c in range(5))
     text = joined_selection(algo, f"<html><body><main><h1>Awards</h1><div class='awards'>{body}</div></main></body></html>", URL)
     assert text.count("Winner") == 5

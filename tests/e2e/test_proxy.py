@@ -10,7 +10,6 @@ import lxml.html
 import pytest
 import zstandard
 
-from tests.support.pages import big_page, page
 from tests.support.proxy import fetch, running_proxy
 
 DECODE = {

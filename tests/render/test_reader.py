@@ -2,7 +2,6 @@
 from pathlib import Path
 
 import lxml.html
-import pytest
 
 from clearpage.filters import Delivery, Pipeline, load_config_text
 from clearpage.filters.render import reader

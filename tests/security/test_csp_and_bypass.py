@@ -8,7 +8,6 @@ Bypass: ``clearpage=off`` only decides whether clearpage rewrites: it is cut out
 (exactly that pair, wherever it stands, every time it appears) before the request goes upstream,
 the rest of the request reaches the site as sent, and the answer is the site's, byte for byte.
 """
-import http.client
 
 import lxml.html
 import pytest

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from ... import dom
 
 # A word, in scripts written with spaces.
 WORD = re.compile(r"\w+")
