@@ -9,7 +9,7 @@ reader, anything else -> filter.
   ``min_block_chars`` characters, outside blocks whose class/id say comment, footer, sidebar
   and the like, score sqrt(chars - min_block_chars) each; the page is an article when the
   sum reaches ``article_score``. This is the shape of Firefox's "is probably readerable"
-  test, written here from its description; README reports how often the two agree.
+  test, written here from its description; docs/modes.md reports how often the two agree.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The config reference: every key with its type, default and meaning, generated from the code.
 
-``clearpage config-reference`` prints it as Markdown; the README embeds the same text between
+``clearpage config-reference`` prints it as Markdown; docs/configuration.md embeds the same text between
 markers and a test keeps the two equal, so the documentation cannot drift from the schema.
 """
 from __future__ import annotations

@@ -21,3 +21,14 @@ def test_each_error_is_under_its_root(error, parent):
 
 def test_the_roots_are_apart():
     assert not issubclass(PoolError, ClearpageError) and not issubclass(ClearpageError, PoolError)
+
+
+def test_the_tools_errors_share_their_own_root():
+    from clearpage.filters.errors import ClearpageError
+    from clearpage.tools.errors import ToolError
+    from clearpage.tools.evaluation.datasets import DatasetError
+    from clearpage.tools.evaluation.runner import PageTimeout
+
+    assert issubclass(DatasetError, ToolError) and issubclass(DatasetError, ValueError)
+    assert issubclass(PageTimeout, ToolError)
+    assert not issubclass(ToolError, ClearpageError)

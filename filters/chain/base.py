@@ -34,7 +34,7 @@ class BuildEnv:
 class Filter(ABC):
     name: ClassVar[str]
     Options: ClassVar[type]
-    #: "kill" or "unwrap" or "strip" for the README's table; informative only.
+    #: "kill" or "unwrap" or "strip" for the docs' filter table (docs/filters.md); informative only.
     summary: ClassVar[str] = ""
 
     def __init__(self, options: Any, env: BuildEnv):

@@ -19,13 +19,15 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import ToolError
+
 WCXB = "wcxb"
 READABILITY = "readability"
 # Readability's own test harness serves its pages from this URL; links in expected.html use it.
 READABILITY_URL = "http://fakehost/test/page.html"
 
 
-class DatasetError(ValueError):
+class DatasetError(ToolError, ValueError):
     """A directory that is not one of the evaluation datasets, or a page that cannot be read."""
 
 

@@ -40,6 +40,7 @@ from clearpage.filters.pipeline import Pipeline
 from clearpage.filters.settings import Config, build_config, default_path, default_text
 from clearpage.filters.yamlsrc import load_file, load_text, merge
 
+from ..errors import ToolError
 from .datasets import EvalPage
 from .metric import with_share, without_share, word_scores
 
@@ -49,7 +50,7 @@ PROGRESS_EVERY = 100  # pages between progress lines on stderr
 _FLOOR_PARSER = lxml.html.HTMLParser(huge_tree=True)
 
 
-class PageTimeout(Exception):
+class PageTimeout(ToolError):
     """A page's run took longer than the per-page timeout."""
 
 

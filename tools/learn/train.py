@@ -48,7 +48,7 @@ GB_PARAMS = {"max_iter": 50, "max_depth": 4, "learning_rate": 0.2, "min_samples_
              "random_state": 0}
 PARAMS = {"tree": TREE_PARAMS, "gb": GB_PARAMS}
 KINDS = ("tree", "gb")
-SHIPPED_KIND = "gb"  # what ``clearpage train`` exports unless told otherwise (see the README's figures)
+SHIPPED_KIND = "gb"  # what ``clearpage train`` exports unless told otherwise (see docs/classifier.md)
 FOLDS = 5
 FOLDS_INDEX = classifier.FOLDS_INDEX
 
