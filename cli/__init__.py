@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "soak": ("clearpage.cli.cmd_soak", "add_parser"),
     "rules": ("clearpage.cli.cmd_rules", "add_parser"),
     "train": ("clearpage.cli.cmd_train", "add_parser"),
+    "batch": ("clearpage.cli.cmd_batch", "add_parser"),
 }
 
 
