@@ -97,3 +97,14 @@ def test_the_site_memory_is_never_used_even_when_the_config_asks_for_it(tmp_path
     _, plain = convert(tmp_path, "plain", records, gzipped=True)
     _, asked = convert(tmp_path, "asked", records, gzipped=True, opts=options(ROOMY + f"memory:\n  use: always\n  path: {memory}\n"))
     assert asked == plain and not memory.exists()
+
+
+def test_a_missing_input_is_one_line_naming_the_list_and_line(tmp_path, capsys):
+    from clearpage.cli import main
+
+    listing = tmp_path / "paths.txt"
+    listing.write_text("# crawl of May\nmissing.warc.gz\n", encoding="utf-8")
+    assert main(["batch", f"@{listing}", "-o", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == f"clearpage batch: {listing}:2: no such file: missing.warc.gz\n"
+    assert main(["batch", str(tmp_path / "nothing"), "-o", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == f"clearpage batch: {tmp_path / 'nothing'}: no such file or folder\n"
