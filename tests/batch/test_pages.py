@@ -108,3 +108,14 @@ def test_a_missing_input_is_one_line_naming_the_list_and_line(tmp_path, capsys):
     assert capsys.readouterr().err == f"clearpage batch: {listing}:2: no such file: missing.warc.gz\n"
     assert main(["batch", str(tmp_path / "nothing"), "-o", str(tmp_path / "out")]) == 2
     assert capsys.readouterr().err == f"clearpage batch: {tmp_path / 'nothing'}: no such file or folder\n"
+
+
+def test_parquet_output_holds_the_same_rows_as_jsonl(tmp_path):
+    parquet = pytest.importorskip("pyarrow.parquet")  # the parquet extra (not installed by ./dev test)
+    pages = warcs.pages()[:3]
+    records = [warcs.response(url, html, n) for n, (url, html) in enumerate(pages)]
+    records.append(warcs.response("http://x.example/a.png", b"\x89PNG\r\n", 9, content_type="image/png"))
+    source = warcs.write(tmp_path / "p.warc.gz", records, gzipped=True)
+    _, jsonl = convert(tmp_path, "p", records, gzipped=True)
+    convert_file(str(source), str(tmp_path / "p.parquet"), options(format="parquet"))
+    assert parquet.read_table(tmp_path / "p.parquet").to_pylist() == jsonl
