@@ -171,11 +171,17 @@ class WorkerPool:
         for _ in range(self.size):
             self._spawn()
 
-    async def run(self, job: Job, timeout_s: float) -> Reply:
-        """The job's reply; a PoolError (PoolTimeout or WorkerCrashed) when there is none in time."""
+    async def run(self, job: Job, timeout_s: float, wait_s: float | None = None) -> Reply:
+        """The job's reply; a PoolError (PoolTimeout or WorkerCrashed) when there is none in time.
+
+        ``wait_s``: how long to wait for a free worker apart from the job's ``timeout_s``; None
+        (the proxy's way) counts the wait against it. A batch gives a page its whole budget
+        even when the worker before it is being replaced after a runaway page."""
         if not self.started:
             self.start()
         assert self._loop is not None and self._idle is not None
+        if wait_s is not None:  # a free worker first (put back: the job takes it below), then the budget
+            self._idle.put_nowait(await self._idle_worker(self._loop.time() + wait_s, wait_s))
         deadline = self._loop.time() + timeout_s
         worker = await self._idle_worker(deadline, timeout_s)
         remaining = max(deadline - self._loop.time(), 0.001)

@@ -67,18 +67,28 @@ class Reply:
 
 
 class _Pipelines:
-    """The Pipeline for the current config, rebuilt when a job names another digest."""
+    """The Pipeline for the current config, rebuilt when a job names another digest.
 
-    def __init__(self) -> None:
+    ``site_memory`` False: no site memory whatever the config says (a batch's pages are each a
+    pure function of their bytes, in any order)."""
+
+    def __init__(self, site_memory: bool = True) -> None:
         self.digest: str | None = None
         self.pipeline: Pipeline | None = None
+        self.site_memory = site_memory
 
     def get(self, spec: ConfigSpec) -> Pipeline:
         if spec.digest != self.digest or self.pipeline is None:
             config = spec.load()
-            self.pipeline = Pipeline(config, memory=open_memory(config.memory, for_proxy=True))  # the proxy learns per site
+            if self.site_memory:
+                self.pipeline = Pipeline(config, memory=open_memory(config.memory, for_proxy=True))  # the proxy learns per site
+            else:
+                self.pipeline = Pipeline(replace(config, memory=None))
             self.digest = spec.digest
         return self.pipeline
+
+
+Pipelines = _Pipelines  # the name other worker modules use (clearpage.batch.worker builds one without site memory)
 
 
 # Answers a decoded page (its bytes, the job) in place of the Pipeline; it may raise.
@@ -144,11 +154,11 @@ def warm_up(pipeline: Pipeline) -> None:
             pass
 
 
-def serve(jobs: Connection, replies: Connection, page: PageFunction | None = None) -> None:
+def serve(jobs: Connection, replies: Connection, page: PageFunction | None = None, pipelines: _Pipelines | None = None) -> None:
     """The child's main loop: receive the config, build it, say READY, then answer jobs until EOF."""
     # Ctrl-C reaches the whole process group; the parent decides when workers stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    pipelines = _Pipelines()
+    pipelines = pipelines or _Pipelines()
     try:
         spec = jobs.recv()
         warm_up(pipelines.get(spec))
@@ -173,12 +183,12 @@ def serve(jobs: Connection, replies: Connection, page: PageFunction | None = Non
             malloc.trim()  # after the reply is sent: the lxml tree of a big page is freed by now (addon.malloc)
 
 
-def main(argv: list[str], page: PageFunction | None = None) -> None:
+def main(argv: list[str], page: PageFunction | None = None, pipelines: _Pipelines | None = None) -> None:
     """``python -m clearpage.addon.worker JOBS_FD REPLIES_FD`` (started by addon.pool); another
-    worker module's main passes its ``page``."""
+    worker module's main passes its ``page`` (and the ``pipelines`` that page reads, if any)."""
     jobs_fd, replies_fd = (int(a) for a in argv)
     malloc.release_large_buffers()
-    serve(Connection(jobs_fd, writable=False), Connection(replies_fd, readable=False), page)
+    serve(Connection(jobs_fd, writable=False), Connection(replies_fd, readable=False), page, pipelines)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("clearpage.cli.cmd_rules", "add_parser"),
     "train": ("clearpage.cli.cmd_train", "add_parser"),
     "outputs": ("clearpage.cli.cmd_outputs", "add_parser"),
+    "batch": ("clearpage.cli.cmd_batch", "add_parser"),
 }
 
 

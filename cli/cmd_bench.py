@@ -16,6 +16,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "proxy": ("clearpage.cli.cmd_bench_perf", "add_proxy"),
     "memory": ("clearpage.cli.cmd_bench_memory", "add_memory"),
     "classifier": ("clearpage.cli.cmd_bench_memory", "add_classifier"),
+    "batch": ("clearpage.cli.cmd_bench_batch", "add_batch"),
 }
 
 
