@@ -281,3 +281,17 @@ def test_the_bar_says_when_the_memory_removed_something(tmp_path):
     (bar,) = lxml.html.document_fromstring(without.output).xpath("//aside[@aria-label='clearpage']")
     assert "shown without the site memory" in bar.text_content()
     assert memory.hosts()[0][1] == 6  # (the page without the memory taught nothing more)
+
+
+def test_the_abuse_limits_are_typed_config_keys():
+    import pytest
+
+    from clearpage.filters import ConfigError
+
+    for text, key in (("memory:\n  template_min_minutes: -1\n", "memory.template_min_minutes"),
+                      ("memory:\n  max_new_hosts_per_hour: lots\n", "memory.max_new_hosts_per_hour")):
+        with pytest.raises(ConfigError) as err:
+            load_config_text(text, "user.yaml")
+        assert str(err.value).startswith(f"user.yaml:2: {key}:")
+    defaults = load_config_text("").memory
+    assert (defaults.template_pages, defaults.template_min_minutes, defaults.max_new_hosts_per_hour) == (3, 10, 200)
