@@ -287,7 +287,7 @@ def _explain(exc: BaseException) -> str:
     """SQLite's message, with what a person can do about a full disk."""
     text = str(exc)
     if "disk is full" in text or "disk i/o error" in text.lower():
-        text += " (the disk is full: SQLite needs a little free space to record any change, even a deletion;" \
+        text += " (if the disk is full: SQLite needs a little free space to record any change, even a deletion;" \
                 " free some space, or delete the file to forget every site: it is rebuilt as pages are visited)"
     return text
 
