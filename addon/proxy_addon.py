@@ -41,6 +41,8 @@ from clearpage.filters import Config, ConfigError, Problem, load_config, load_co
 from clearpage.filters.charset import charset_from_content_type
 from clearpage.filters.content_coding import codings as coding_names
 from clearpage.filters.content_coding import supported as coding_supported
+from clearpage.filters.learn.site import learns_from
+from clearpage.filters.render.bar import NOMEMORY_PAIR
 from clearpage.filters.links import BYPASS_PARAM, BYPASS_VALUE
 from clearpage.filters.pipeline import MODES
 from clearpage.filters.render import reader
@@ -59,6 +61,7 @@ INTEGRITY_HEADERS = ("content-md5", "digest", "content-digest", "repr-digest")
 # Cache-Control directives that let shared caches keep (or serve stale) the rewritten page.
 SHARED_CACHE_DIRECTIVES = frozenset({"public", "private", "s-maxage", "proxy-revalidate"})
 BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
+NOMEMORY_META = "clearpage-nomemory"  # flow.metadata key: the request asked for the page without the site memory
 Stamp = tuple[int, int, int]  # a config file's mtime (ns), size and inode: what an edit or a replacement changes
 
 
@@ -263,6 +266,11 @@ class Clearpage:
         if path is not None:
             flow.request.path = path
             flow.metadata[META] = BYPASS
+            return
+        path = strip_pair(flow.request.path, NOMEMORY_PAIR)
+        if path is not None:  # filtered as usual, but without the site memory (the page-top bar's link)
+            flow.request.path = path
+            flow.metadata[NOMEMORY_META] = True
 
     def request(self, flow: http.HTTPFlow) -> None:
         if flow.request.method == "GET" and flow.request.path.split("?", 1)[0] == STYLESHEET_PATH:
@@ -380,6 +388,9 @@ class Clearpage:
             max_body_bytes=self.config.proxy.max_body_bytes,
             csp=tuple(headers.get_all("content-security-policy")),
             stylesheet_href=f"{STYLESHEET_PATH}?v={self.config.digest}",
+            navigation=learns_from(flow.request.scheme, flow.request.headers),
+            use_memory=not flow.metadata.get(NOMEMORY_META, False),
+            page_bar=True,
         )
 
     def _serve_original(self, flow: http.HTTPFlow, reason: str) -> None:
@@ -513,12 +524,18 @@ def strip_bypass(path: str) -> str | None:
 
     Works on the raw text so the rest of the query reaches the server byte for byte.
     """
+    return strip_pair(path, BYPASS_PAIR)
+
+
+def strip_pair(path: str, pair: str) -> str | None:
+    """``path`` without the query parameter ``pair`` (``name=value``), or None when it has none
+    (raw text: the rest of the query reaches the server byte for byte)."""
     base, question, query = path.partition("?")
     if not question:
         return None
     query, hash_, fragment = query.partition("#")
     parts = query.split("&")
-    kept = [p for p in parts if p != BYPASS_PAIR]
+    kept = [p for p in parts if p != pair]
     if len(kept) == len(parts):
         return None
     rebuilt = base + ("?" + "&".join(kept) if kept else "")

@@ -53,6 +53,9 @@ class Job:
     max_body_bytes: int
     csp: tuple[str, ...] = ()  # the response's Content-Security-Policy header values
     stylesheet_href: str | None = None  # where the proxy serves the reader stylesheet
+    navigation: bool = False  # a top-level navigation (learn.site.learns_from): the site memory learns only from these
+    use_memory: bool = True  # False: clearpage=nomemory asked for the page without the site memory
+    page_bar: bool = False  # the page-top bar (render/bar.py): the proxy's pages have it
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,8 @@ def process(job: Job, pipelines: _Pipelines, page: PageFunction | None = None) -
             mode=job.mode,
             charset=job.charset,
             budget_ms=budget,
-            delivery=Delivery(csp=job.csp, stylesheet_href=job.stylesheet_href),
+            delivery=Delivery(csp=job.csp, stylesheet_href=job.stylesheet_href, learn=job.navigation,
+                              use_memory=job.use_memory, page_bar=job.page_bar),
         )
         if not result.changed:
             return Reply(UNCHANGED, result.decision, mode=result.mode)

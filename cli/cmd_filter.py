@@ -35,9 +35,9 @@ def run(args) -> int:
         return 2
     memory = None
     if args.memory:
-        from clearpage.filters.learn.memory import SiteMemory
+        from clearpage.filters.learn.memory import SiteMemory, batch_settings
 
-        memory = SiteMemory(config.memory, path=args.memory)
+        memory = SiteMemory(batch_settings(config.memory), path=args.memory)
     try:
         result = Pipeline(config, memory=memory).run(data, args.url, mode=args.mode, charset=args.charset, format=args.format)
     except PageError as exc:

@@ -84,7 +84,8 @@ def _forget(memory: SiteMemory, args) -> int:
 
 def export_sites(memory: SiteMemory, host: str | None = None) -> list[dict]:
     """The ``sites:`` entries for the rules in force (support >= min_support) of one or all hosts."""
-    hosts = [host] if host else [h[0] for h in memory.hosts()]
+    # An owner's scope on a multi-tenant site ("host/u/name") has no sites: form (sites match hosts).
+    hosts = [host] if host else [h[0] for h in memory.hosts() if "/" not in h[0]]
     sites = []
     for name in hosts:
         rules = [r for r in memory.rules(name) if r.support >= memory.settings.min_support]

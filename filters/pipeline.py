@@ -23,6 +23,7 @@ from .errors import BudgetExceeded
 from .learn import site
 from .links import RemovedLink, bypass_url, note_links_outside, safe_url
 from .metadata import Metadata
+from .render import bar
 from .render import html as html_out
 from .render import reader, text as text_out
 from .report import FilterReport
@@ -133,6 +134,9 @@ class Delivery:
 
     csp: tuple[str, ...] = ()
     stylesheet_href: str | None = None
+    learn: bool = True  # the site memory may learn from the page (the proxy: top-level navigations only)
+    use_memory: bool = True  # False: the page is filtered as if there were no site memory (the proxy's clearpage=nomemory)
+    page_bar: bool = False  # the page-top bar on HTML pages (render/bar.py; the proxy asks for it)
 
 
 _DIRECT = Delivery()  # no response headers, no stylesheet URL: the stylesheet goes inline when the page's own policies allow it
@@ -175,6 +179,7 @@ class _Page:
     decision: str  # why this mode
     clock: _Clock
     as_text: bool  # the output is the text page
+    delivery: Delivery
 
 
 class Pipeline:
@@ -222,7 +227,7 @@ class Pipeline:
         else:
             source, encoding = html, "utf-8"
         clock.lap("decode")
-        ctx = PageContext(url=url, base_url=url, deadline=deadline)
+        ctx = PageContext(url=url, base_url=url, deadline=deadline, memory_learns=delivery.learn)
         profile = self.config.profile_for(ctx.host)
         settings = profile.settings
         requested = mode or settings.mode
@@ -263,7 +268,7 @@ class Pipeline:
             clock.lap(FILTER_STAGE + flt.name, "filters")
         ctx.check_budget()
         page = _Page(doc=doc, ctx=ctx, profile=profile, meta=meta, mode=applied, decision=decision, clock=clock,
-                     as_text=_wants_text(format, applied, settings))
+                     as_text=_wants_text(format, applied, settings), delivery=delivery)
         if applied in ("reader", "text"):
             _check_projected_budget(ctx, started, 2, "more than half used before the content was selected")
             style = _style_placement(list(delivery.csp) + page_csp, url, delivery.stylesheet_href)
@@ -291,6 +296,7 @@ class Pipeline:
             clock.lap("render")
             profile.retainer.apply(doc, ctx)
             clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
+        _add_bar(page, doc, back, False)  # (filter mode does not use the memory)
         ctx.check_budget()
         if _scripts_ignored(profile):
             _sanitize(doc, ctx)
@@ -319,8 +325,8 @@ class Pipeline:
     def _reader(self, page: _Page, style: _Style, page_csp: list[str]) -> Result:
         doc, ctx, profile, meta, clock = page.doc, page.ctx, page.profile, page.meta, page.clock
         settings = profile.settings
-        if self.memory is not None:
-            selection = site.select(self.memory, profile, doc, ctx)
+        if self.memory is not None and page.delivery.use_memory:
+            selection = site.select(self.memory, profile, doc, ctx, learn=ctx.memory_learns)
         else:
             selection = select_content(profile, doc, ctx)
         nodes = selection.nodes if selection else (dom.body_of(doc),)
@@ -338,6 +344,7 @@ class Pipeline:
         if profile.retainer is not None and settings.reader.show_removed_links:
             profile.retainer.apply(built.doc, ctx)
             clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
+        _add_bar(page, built.doc, bypass_url(ctx.url), self.memory is not None)
         _sanitize(built.doc, ctx)
         clock.lap("render")
         ctx.check_budget()
@@ -353,6 +360,16 @@ class Pipeline:
             removed_links=ctx.unique_removed_links(), reports=ctx.reports, output=output, media_type=media,
             changed=True, decision=page.decision, lazy_metadata=Lazy.known(meta), selection=sel,
         )
+
+
+def _add_bar(page: _Page, doc: HtmlElement, original_url: str | None, has_memory: bool) -> None:
+    """The page-top bar (render/bar.py) when the delivery asks for it, on HTML pages only."""
+    if not page.delivery.page_bar or page.as_text:
+        return
+    reports = page.ctx.reports
+    bar.add(doc, mode=page.mode, removed=sum(r.count for r in reports), original_url=original_url, url=page.ctx.url,
+            memory_removed=sum(r.count for r in reports if r.filter == site.REPORT),
+            memory_used=page.delivery.use_memory or not has_memory)
 
 
 def _text_of(nodes: Sequence[HtmlElement], settings: Settings, exclude: frozenset[HtmlElement] = frozenset()) -> Lazy[str]:

@@ -7,16 +7,26 @@ For a page of a host the memory knows:
    no selection algorithm runs (the paper: a rule is used when it produces a single result).
 2. Otherwise the configured selection runs as without memory.
 3. Either way, template blocks at the edges of the chosen content are removed: blocks whose fingerprint
-   (structural path + text) was seen on ``template_pages`` other pages of the host, and blocks
+   (structural path + text) was seen on ``template_pages`` other pages of the host, first seen at
+   least ``template_min_minutes`` ago, and blocks
    on the paths of well-supported boilerplate rules (when the path names a class or id). When
    they would take half the content or more, none goes (one article served under several URLs).
 4. The page is recorded: its block fingerprints, the content containers chosen, the template
    blocks found (one short write; a database failure is logged and changes nothing; a reload
-   that brings nothing unseen only refreshes last-seen times, without a write, see memory.py).
+   that brings nothing unseen only refreshes last-seen times, without a write, see memory.py),
+   only when the caller says the page is a top-level navigation (``learns_from``): a page's
+   scripts cannot teach the memory by fetching HTML. The memory is applied to every page.
+
+"Host" is the memory's scope (``scope_of``): on a multi-tenant path (``/u/NAME/``, ``/user/NAME``,
+``/users/NAME``, ``/~NAME``, ``/@NAME``) the host and that owner's prefix, so one owner's pages
+never teach what another owner's pages look like (user subdomains are separate hosts already).
 
 The report ``memory`` says which of these happened.
 """
 from __future__ import annotations
+
+import re
+from collections.abc import Mapping
 
 from lxml import etree
 
@@ -27,7 +37,7 @@ from ..css import compile_selector
 from ..selection import remove_noise, select_content
 from ..settings import Profile
 from .blocks import Block, page_blocks, path_of
-from .memory import HostView, Rule, SiteMemory, page_key
+from .memory import HostView, MemoryStore, Rule, page_name
 
 REPORT = "memory"
 ALGORITHM = "memory"
@@ -35,15 +45,63 @@ UNLEARNED_SUFFIX = ".invalid"  # RFC 2606: never a real site (the worker's warm-
 FIT_SHARE = 0.5  # a content rule must have held on this share of the host's pages to be used
 EDGE_CHARS = 40  # non-template text allowed between the content's edge and a template block it removes
 TEMPLATE_MAX_SHARE = 0.5  # template blocks holding more of the content than this together mean a repeated page: all kept
+# An owner's part of a multi-tenant site: /u/NAME, /user/NAME, /users/NAME, /~NAME, /@NAME.
+_TENANT = re.compile(r"^/(?:(?:u|user|users)/[^/?#;]+|[~@][^/?#;]+)", re.IGNORECASE)
+# Browsers' Sec-Fetch values of a top-level navigation (Fetch Metadata).
+NAVIGATION_DEST, NAVIGATION_MODE = "document", "navigate"
 
 
-def select(memory: SiteMemory, profile: Profile, doc, ctx: PageContext) -> Selection | None:
-    """``selection.select_content(profile, doc, ctx)`` with the host's memory used and updated around it."""
+def scope_of(host: str, path: str) -> str:
+    """The memory's scope of a page: its host, or host and owner prefix on a multi-tenant path."""
+    tenant = _TENANT.match(path or "")
+    return host + tenant.group(0) if tenant else host
+
+
+def learns_from(scheme: str, headers: Mapping[str, str]) -> bool:
+    """Whether a request is a top-level navigation, the only kind of page the memory learns from.
+
+    With Fetch Metadata (browsers send it over HTTPS and to localhost): ``Sec-Fetch-Dest:
+    document`` and ``Sec-Fetch-Mode: navigate``; over HTTPS without it, never. Over plain HTTP
+    without it: ``Upgrade-Insecure-Requests: 1`` and an Accept that ranks text/html first (what
+    navigations send; a same-origin script could send them too, see docs/site-memory.md).
+    """
+    get = {k.lower(): v.strip().lower() for k, v in headers.items()}.get
+    dest, mode = get("sec-fetch-dest"), get("sec-fetch-mode")
+    if dest is not None or mode is not None:
+        return dest == NAVIGATION_DEST and mode == NAVIGATION_MODE
+    if scheme.lower() != "http":
+        return False
+    return get("upgrade-insecure-requests") == "1" and _prefers_html(get("accept") or "")
+
+
+def _prefers_html(accept: str) -> bool:
+    """Whether text/html (or XHTML) has the highest q of the Accept header's ranges."""
+    ranks: dict[str, float] = {}
+    for item in accept.split(","):
+        kind, *params = (p.strip() for p in item.split(";"))
+        q = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if kind:
+            ranks[kind] = max(q, ranks.get(kind, 0.0))
+    html = max(ranks.get("text/html", 0.0), ranks.get("application/xhtml+xml", 0.0))
+    return html > 0 and html >= max(ranks.values())
+
+
+def select(memory: MemoryStore, profile: Profile, doc, ctx: PageContext, *, learn: bool = True) -> Selection | None:
+    """``selection.select_content(profile, doc, ctx)`` with the host's memory used around it, and
+    updated when ``learn`` (the page is a top-level navigation, ``learns_from``)."""
     host = ctx.host
     if not host or host.endswith(UNLEARNED_SUFFIX):
         return select_content(profile, doc, ctx)
+    page = page_name(ctx.url)
+    host = scope_of(host, page)
     blocks = page_blocks(dom.body_of(doc))
-    page = page_key(ctx.url)
     view = memory.lookup(host, page, [b.fp for b in blocks])
     report = ctx.new_report(REPORT)
     settings = memory.settings
@@ -56,13 +114,16 @@ def select(memory: SiteMemory, profile: Profile, doc, ctx: PageContext) -> Selec
         selection = select_content(profile, doc, ctx)
     else:
         report.notes.append(f"fast path: {selection.reason}")
-    template = [b for b in blocks if _other_pages(view, b) >= settings.template_pages]
+    template = [b for b in blocks if _other_pages(view, b) >= settings.template_pages and b.fp not in view.young]
     removed = 0
     if selection is not None and selection.nodes:  # (an empty selection: a page with no content, shells.py)
         removed = drop_template(selection, template, _boilerplate_rules(view, settings.min_support), ctx, report, min_chars)
     report.notes.append(f"host {host}: {view.pages} page(s) known, {len(template)} template block(s) on this page, {removed} removed")
     content_paths = [path_of(n) for n in selection.nodes] if selection is not None and _worth_a_rule(selection) else []
-    memory.learn(host, page, [b.fp for b in blocks], content_paths, _outermost_paths(template), view=view)
+    if learn:
+        memory.learn(host, page, [b.fp for b in blocks], content_paths, _outermost_paths(template), view=view)
+    else:
+        report.notes.append("not learned from: not a top-level navigation")
     return selection
 
 

@@ -237,7 +237,7 @@ def test_workers_share_the_site_memory_concurrently(tmp_path, capfd):
     memory = tmp_path / "memory.sqlite"
     config = spec("mode: reader\n" + memory_config(memory, busy_timeout_ms=5000))
     hosts = [f"site{k}.example" for k in range(3)]
-    jobs = [job(html.encode("utf-8"), config, url=url.replace("gazette.example", host), mode="reader", budget_ms=60000.0)
+    jobs = [job(html.encode("utf-8"), config, url=url.replace("gazette.example", host), mode="reader", budget_ms=60000.0, navigation=True)
             for number, (url, html) in enumerate(pages()) for host in hosts]  # page 1 of each site, then page 2, ...
 
     async def main():

@@ -15,6 +15,7 @@ def pages() -> list[tuple[str, str]]:
 
 
 def memory_config(path, **overrides) -> str:
-    """A user YAML with the memory at ``path`` (and other memory keys)."""
-    keys = {"path": str(path), **overrides}
+    """A user YAML with the memory at ``path`` (and other memory keys); blocks count as template
+    without waiting (``template_min_minutes: 0``) unless an override says otherwise."""
+    keys = {"path": str(path), "template_min_minutes": 0, **overrides}
     return "memory:\n" + "".join(f"  {k}: {v}\n" for k, v in keys.items())

@@ -12,7 +12,7 @@ import pytest
 
 from clearpage.filters import Pipeline, load_config_text
 from clearpage.filters.learn import blocks
-from clearpage.filters.learn.memory import CONTENT, SiteMemory, page_key
+from clearpage.filters.learn.memory import CONTENT, SCHEMA_VERSION, SiteMemory, page_name
 
 from .site_pages import memory_config, pages
 
@@ -27,7 +27,7 @@ def _writer(path: str, worker: int, count: int, out) -> None:
     for i in range(count):
         shared = ["f%02d" % k for k in range(20)]  # the template, on every page
         own = ["w%d-p%d-%d" % (worker, i, k) for k in range(20)]
-        ok += memory.learn("shared.example", page_key(f"https://shared.example/{worker}/{i}"), shared + own, ["body > div#page"], [])
+        ok += memory.learn("shared.example", page_name(f"https://shared.example/{worker}/{i}"), shared + own, ["body > div#page"], [])
     out.put(ok)
 
 
@@ -197,10 +197,10 @@ def test_block_cap_keeps_the_page_edges():
     assert [b.element.text for b in found] == [f"Block number {i} of the page" for i in (*range(5), *range(95, 100))]
 
 
-def test_page_key_ignores_tracking_parameters():
-    assert page_key("https://a.example/x?id=3&utm_source=feed") == page_key("https://a.example/x?id=3")
-    assert page_key("https://a.example/x?id=3") != page_key("https://a.example/x?id=4")
-    assert page_key("https://a.example/x#top") == page_key("https://a.example/x")
+def test_page_name_ignores_tracking_parameters():
+    assert page_name("https://a.example/x?id=3&utm_source=feed") == page_name("https://a.example/x?id=3")
+    assert page_name("https://a.example/x?id=3") != page_name("https://a.example/x?id=4")
+    assert page_name("https://a.example/x#top") == page_name("https://a.example/x")
 
 
 def test_a_version_1_file_keeps_its_rules_and_drops_its_old_fingerprints(tmp_path):
@@ -225,7 +225,7 @@ def test_a_version_1_file_keeps_its_rules_and_drops_its_old_fingerprints(tmp_pat
     assert view.seen == {}  # an old fingerprint never matches a new one: gone
     assert memory.learn("a.example", "p", ["newfp"], [], [])
     assert memory.lookup("a.example", "", ["newfp"]).seen == {"newfp": 1}
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def _learn_viewed(memory: SiteMemory, host: str, page: str, fps: list[str], content: list[str]) -> bool:
@@ -299,3 +299,143 @@ def test_a_stored_lookup_sees_other_connections_writes(tmp_path):
     assert (view.pages, view.seen, view.content_rules[0].support) == (2, {"fp1": 2}, 2)
     _learn_viewed(mine, "a.example", "r", ["fp1"], [])  # and this process's own
     assert mine.lookup("a.example", "p", ["fp1"]).seen == {"fp1": 3}
+
+
+# ---------------------------------------------------------------- item 7: keyed page hashes
+
+
+def test_page_keys_are_keyed_by_a_per_file_secret(tmp_path):
+    import hashlib
+
+    path = tmp_path / "m.sqlite"
+    first, second = SiteMemory(_settings(path)), SiteMemory(_settings(path))  # two processes sharing the file
+    assert first.learn("a.example", page_name("https://a.example/secret/page?id=7"), ["fp"], [], [])
+    assert second.lookup("a.example", page_name("https://a.example/secret/page?id=7"), ["fp"]).page_known  # they agree
+    db = sqlite3.connect(path)
+    (stored,) = [r[0] for r in db.execute("SELECT page FROM pages")]
+    unsalted = hashlib.sha256(b"/secret/page?id=7").hexdigest()
+    assert stored and not unsalted.startswith(stored) and stored not in unsalted  # a guessed URL cannot be confirmed
+    (secret,) = db.execute("SELECT value FROM meta WHERE key='page_secret'").fetchone()
+    assert len(bytes.fromhex(secret)) == 32
+    other = tmp_path / "n.sqlite"
+    SiteMemory(_settings(other)).learn("a.example", page_name("https://a.example/secret/page?id=7"), ["fp"], [], [])
+    assert sqlite3.connect(other).execute("SELECT page FROM pages").fetchone()[0] != stored  # another install, another key
+
+
+def test_a_version_2_file_keeps_its_rules_and_drops_its_unsalted_page_keys(tmp_path):
+    import hashlib
+
+    path = tmp_path / "m.sqlite"
+    old_key = hashlib.sha256(b"/story/1").hexdigest()[:16]
+    old = sqlite3.connect(path, isolation_level=None)
+    old.executescript(
+        "CREATE TABLE hosts(host TEXT PRIMARY KEY, pages INTEGER NOT NULL, last_seen REAL NOT NULL);"
+        "CREATE TABLE pages(host TEXT NOT NULL, page TEXT NOT NULL, last_seen REAL NOT NULL, PRIMARY KEY(host, page)) WITHOUT ROWID;"
+        "CREATE TABLE blocks(host TEXT NOT NULL, fp TEXT NOT NULL, pages INTEGER NOT NULL,"
+        "  last_seen REAL NOT NULL, PRIMARY KEY(host, fp)) WITHOUT ROWID;"
+        "CREATE TABLE rules(host TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, support INTEGER NOT NULL,"
+        "  last_seen REAL NOT NULL, PRIMARY KEY(host, kind, path)) WITHOUT ROWID;"
+        "INSERT INTO hosts VALUES('a.example', 4, 1.0);"
+        f"INSERT INTO pages VALUES('a.example', '{old_key}', 1.0);"
+        "INSERT INTO blocks VALUES('a.example', 'nav', 4, 1.0);"
+        "INSERT INTO rules VALUES('a.example', 'content', 'body > div#page', 4, 1.0);"
+        "INSERT INTO rules VALUES('a.example', 'boilerplate', 'body > div.nav', 4, 1.0);"
+        "PRAGMA user_version=2;"
+    )
+    old.close()
+    memory = SiteMemory(_settings(path))
+    view = memory.lookup("a.example", "/story/1", ["nav"])
+    assert [r.path for r in view.content_rules] == ["body > div#page"] and [r.path for r in view.boilerplate_rules] == ["body > div.nav"]
+    assert view.seen == {"nav": 4} and not view.young  # fingerprints kept, counted as seen long ago
+    assert not view.page_known  # the old key cannot be rehashed: dropped
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT count(*) FROM pages").fetchone()[0] == 0
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert memory.learn("a.example", "/story/1", ["nav"], [], [])
+    assert memory.lookup("a.example", "/story/1", ["nav"]).page_known
+
+
+# ---------------------------------------------------------------- item 8: read-only and full disk
+
+_CHILD = """
+import sys
+from clearpage.cli import main
+from clearpage.filters import Pipeline, load_config_text
+from clearpage.filters.learn.memory import SiteMemory
+from tests.learn.site_pages import NAV_TEXT, memory_config, pages
+db = sys.argv[1]
+print("list", main(["rules", "--db", db, "list"]), flush=True)
+print("forget", main(["rules", "--db", db, "forget", "gazette.example"]), flush=True)
+config = load_config_text(memory_config(db))
+memory = SiteMemory(config.memory)
+url, html = pages()[9]
+text = Pipeline(config, memory=memory).run(html, url, mode="reader").text
+print("applied", NAV_TEXT not in text and "Story 10 of the week" in text, flush=True)
+print("read_only", memory.read_only is not None, flush=True)
+"""
+
+
+def _learned_file(tmp_path):
+    path = tmp_path / "db" / "m.sqlite"
+    path.parent.mkdir()
+    config = load_config_text(memory_config(path))
+    memory = SiteMemory(config.memory)
+    pipeline = Pipeline(config, memory=memory)
+    for url, html in pages()[:9]:
+        pipeline.run(html, url, mode="reader")
+    memory.close()
+    return path
+
+
+def _check_read_path(got, db):
+    out = got.stdout
+    assert "gazette.example" in out and "list 0" in out, got.stderr  # `clearpage rules list` reads
+    assert "forget 1" in out  # forget says why it cannot ...
+    assert "cannot forget gazette.example" in got.stderr and "read-only" in got.stderr
+    assert "applied True" in out and "read_only True" in out  # ... and the proxy still applies what was learned
+    assert "Traceback" not in got.stderr
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM hosts").fetchone()[0] == 1  # nothing was written
+
+
+def test_a_full_disk_still_reads_and_says_why_forget_cannot_write(tmp_path):
+    """A full disk, made real for the child process: no file may grow (RLIMIT_FSIZE, which binds
+    root too), so SQLite cannot make its WAL index; before the fix ``rules list`` failed."""
+    import resource
+    import signal
+
+    db = _learned_file(tmp_path)
+
+    def full_disk():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+    got = _child_with_db(db, preexec_fn=full_disk)
+    _check_read_path(got, db)
+    assert "disk is full" in got.stderr  # and what a person can do about it
+
+
+def _child_with_db(db, prefix=(), **kwargs):
+    """Run _CHILD on ``db`` in a new Python process (``prefix``: a command to run it under)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    return subprocess.run([*prefix, sys.executable, "-c", _CHILD, str(db)], capture_output=True, text=True, timeout=120, cwd=root, **kwargs)
+
+
+def test_a_read_only_file_is_read_and_its_rules_used(tmp_path):
+    """A read-only file system (a read-only bind mount in a user namespace, which binds root too);
+    before the fix the learned rules went unused and ``rules list`` failed."""
+    import shutil
+    import subprocess
+
+    db = _learned_file(tmp_path)
+    where = str(db.parent)
+    probe = subprocess.run(["unshare", "-rm", "sh", "-c", f"mount --bind {where} {where} && mount -o remount,bind,ro {where}"],
+                           capture_output=True) if shutil.which("unshare") else None
+    if probe is None or probe.returncode:
+        pytest.skip("no user namespaces here for a read-only mount")
+    script = f'mount --bind {where} {where} && mount -o remount,bind,ro {where} && exec "$@"'
+    got = _child_with_db(db, prefix=("unshare", "-rm", "sh", "-c", script, "sh"))
+    _check_read_path(got, db)

@@ -147,3 +147,151 @@ def test_one_article_under_many_urls_is_not_template(tmp_path):
     assert result.text.count("told the Gazette") >= 4
     notes = _memory_notes(result)
     assert any("a known page's content, kept" in n for n in notes)
+
+
+# ---------------------------------------------------------------- trust under abuse (issue 28 item 2)
+
+WARNING = "Warning: version 2.1 of the backup plugin steals credentials, do not install it."
+
+
+def _with_warning(html: str) -> str:
+    return html.replace('<div class="story">', f'<div class="story">\n<div class="alert"><p>{WARNING}</p></div>', 1)
+
+
+class _Clock:
+    """Wall-clock seconds the test moves by hand (the memory's first-seen and last-seen times)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _pipeline(tmp_path, clock=None, **keys):
+    config = load_config_text(memory_config(tmp_path / "m.sqlite", **keys))
+    memory = SiteMemory(config.memory, clock=clock or _Clock())
+    return memory, Pipeline(config, memory=memory)
+
+
+def test_attacker_pages_under_other_owners_paths_cannot_hide_a_victims_paragraph(tmp_path):
+    """The issue's attack: four pages under /u/attacker1..4/ copy the victim's layout and repeat
+    one block; the victim's page must keep it (before: removed as a template block)."""
+    memory, pipeline = _pipeline(tmp_path)  # template_min_minutes: 0, so only the owner scopes stand in the way
+    for n, (_, html) in enumerate(pages()[1:5], 1):
+        pipeline.run(_with_warning(html), f"https://shared.example/u/attacker{n}/post", mode="reader")
+    for victim_url in ("https://shared.example/u/victim/post", "https://shared.example/post"):
+        result = pipeline.run(_with_warning(pages()[0][1]), victim_url, mode="reader")
+        assert WARNING in result.text, victim_url
+        assert "Story 1 of the week" in result.text
+    scopes = {h[0] for h in memory.hosts()}
+    assert {"shared.example/u/attacker1", "shared.example/u/victim", "shared.example"} <= scopes
+
+
+def test_owner_scopes():
+    assert site.scope_of("h.example", "/u/alice/posts/1") == "h.example/u/alice"
+    assert site.scope_of("h.example", "/user/Bob") == "h.example/user/Bob"
+    assert site.scope_of("h.example", "/users/carol/x?y=1") == "h.example/users/carol"
+    assert site.scope_of("h.example", "/~dave/index.html") == "h.example/~dave"
+    assert site.scope_of("h.example", "/@erin/status/9") == "h.example/@erin"
+    assert site.scope_of("h.example", "/story/1") == site.scope_of("h.example", "/user") == "h.example"
+
+
+def test_template_needs_agreement_over_time(tmp_path):
+    clock = _Clock()
+    memory, pipeline = _pipeline(tmp_path, clock, template_min_minutes=10)
+    site_pages = pages()
+    for url, html in site_pages[:6]:  # six pages within a minute: a burst, not agreement over time
+        clock.now += 5
+        text = pipeline.run(html, url, mode="reader").text
+    assert NAV_TEXT in text and FOOTER_TEXT in text
+    clock.now += 10 * 60
+    url, html = site_pages[6]
+    text = pipeline.run(html, url, mode="reader").text
+    assert NAV_TEXT not in text and FOOTER_TEXT not in text and "Story 7 of the week" in text
+
+
+def test_only_top_level_navigations_teach(tmp_path):
+    from clearpage.filters.pipeline import Delivery
+
+    memory, pipeline = _pipeline(tmp_path)
+    script_fetch = Delivery(learn=False)
+    for url, html in pages()[:6]:
+        result = pipeline.run(html, url, mode="reader", delivery=script_fetch)
+        assert "not learned from: not a top-level navigation" in _memory_notes(result)
+    assert memory.hosts() == []  # a script fetch teaches nothing
+    for url, html in pages()[:6]:
+        pipeline.run(html, url, mode="reader")
+    url, html = pages()[6]
+    assert NAV_TEXT not in pipeline.run(html, url, mode="reader", delivery=script_fetch).text  # the memory still applies
+
+
+NAVIGATION_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
+
+
+def test_learns_from_navigation_headers_only():
+    learns = site.learns_from
+    assert learns("https", {"Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate", "Accept": NAVIGATION_ACCEPT})
+    assert not learns("https", {"Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "no-cors", "Accept": "*/*"})  # fetch()
+    assert not learns("https", {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Mode": "navigate"})
+    assert not learns("https", {"Upgrade-Insecure-Requests": "1", "Accept": NAVIGATION_ACCEPT})  # HTTPS needs Fetch Metadata
+    assert learns("http", {"Upgrade-Insecure-Requests": "1", "Accept": NAVIGATION_ACCEPT})
+    assert learns("http", {"sec-fetch-dest": "document", "sec-fetch-mode": "navigate"})  # localhost gets Fetch Metadata
+    assert not learns("http", {"Accept": NAVIGATION_ACCEPT})
+    assert not learns("http", {"Upgrade-Insecure-Requests": "1", "Accept": "*/*"})
+    assert not learns("http", {"Upgrade-Insecure-Requests": "1", "Accept": "application/json, text/html;q=0.5"})
+    assert not learns("http", {})
+
+
+def test_caps_per_page_and_per_hour(tmp_path, caplog):
+    import logging
+
+    from clearpage.filters.learn.memory import MAX_RULES_PER_PAGE
+
+    clock = _Clock()
+    memory, _ = _pipeline(tmp_path, clock, max_new_hosts_per_hour=3)
+    forged = [f"body > div.b{i}" for i in range(500)]
+    assert memory.learn("a.example", "/p", ["fp"], ["body > div#page"], forged)
+    assert len(memory.rules("a.example")) == MAX_RULES_PER_PAGE
+    with caplog.at_level(logging.WARNING, logger="clearpage.memory"):
+        for n in range(50):  # a script (or a crawl) naming many hosts
+            memory.learn(f"h{n}.example", "/", ["fp"], [], [])
+    assert len(memory.hosts()) == 3
+    assert any("max_new_hosts_per_hour" in r.message for r in caplog.records)
+    assert memory.learn("a.example", "/q", ["fp"], [], [])  # known hosts go on learning
+    clock.now += 3601
+    assert memory.learn("later.example", "/", ["fp"], [], [])
+
+
+def test_the_bar_says_when_the_memory_removed_something(tmp_path):
+    import lxml.html
+
+    from clearpage.filters.pipeline import Delivery
+
+    memory, pipeline = _pipeline(tmp_path)
+    for url, html in pages()[:5]:
+        pipeline.run(html, url, mode="reader")
+    url, html = pages()[5]
+    served = pipeline.run(html, url, mode="reader", delivery=Delivery(page_bar=True))
+    (bar,) = lxml.html.document_fromstring(served.output).xpath("//aside[@aria-label='clearpage']")
+    assert "the site memory removed 3 blocks" in bar.text_content()
+    assert bar.xpath(".//a[text()='show this page without the memory']/@href") == [url + "?clearpage=nomemory"]
+    without = pipeline.run(html, url, mode="reader", delivery=Delivery(page_bar=True, use_memory=False))
+    assert NAV_TEXT in without.text and "Story 6 of the week" in without.text
+    (bar,) = lxml.html.document_fromstring(without.output).xpath("//aside[@aria-label='clearpage']")
+    assert "shown without the site memory" in bar.text_content()
+    assert memory.hosts()[0][1] == 6  # (the page without the memory taught nothing more)
+
+
+def test_the_abuse_limits_are_typed_config_keys():
+    import pytest
+
+    from clearpage.filters import ConfigError
+
+    for text, key in (("memory:\n  template_min_minutes: -1\n", "memory.template_min_minutes"),
+                      ("memory:\n  max_new_hosts_per_hour: lots\n", "memory.max_new_hosts_per_hour")):
+        with pytest.raises(ConfigError) as err:
+            load_config_text(text, "user.yaml")
+        assert str(err.value).startswith(f"user.yaml:2: {key}:")
+    defaults = load_config_text("").memory
+    assert (defaults.template_pages, defaults.template_min_minutes, defaults.max_new_hosts_per_hour) == (3, 10, 200)

@@ -193,9 +193,9 @@ def _init(algorithms: tuple[str, ...], config_path: str | None, timeout_s: float
         config = algorithm_config(name, config_path)
         memory = None
         if memories and name in memories:
-            from clearpage.filters.learn.memory import SiteMemory
+            from clearpage.filters.learn.memory import SiteMemory, batch_settings
 
-            memory = SiteMemory(config.memory, path=memories[name])
+            memory = SiteMemory(batch_settings(config.memory), path=memories[name])
         _PIPELINES[name] = Pipeline(config, memory=memory)
     _TIMEOUT_S = timeout_s
     _FOLDS = classifier.FoldModels(classifier_folds) if classifier_folds else None

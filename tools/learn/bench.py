@@ -21,7 +21,7 @@ from pathlib import Path
 from statistics import fmean
 
 from clearpage.filters import dom
-from clearpage.filters.learn.memory import SiteMemory
+from clearpage.filters.learn.memory import SiteMemory, batch_settings
 from clearpage.filters.links import host_of
 from clearpage.filters.pipeline import Pipeline
 from clearpage.filters.settings import Config
@@ -89,7 +89,7 @@ def run(config: Config, sites: list[tuple[str, list[SitePage]]], progress=None) 
     bench = MemoryBench()
     plain = Pipeline(config)
     with tempfile.TemporaryDirectory(prefix="clearpage-bench-memory-") as tmp:
-        memory = SiteMemory(config.memory, path=Path(tmp) / "memory.sqlite")
+        memory = SiteMemory(batch_settings(config.memory), path=Path(tmp) / "memory.sqlite")
         learning = Pipeline(config, memory=memory)
         for done, (group, pages) in enumerate(sites, 1):
             bench.sites[pages[0].host] = len(pages)
