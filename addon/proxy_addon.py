@@ -41,7 +41,7 @@ from clearpage.filters import Config, ConfigError, Problem, load_config, load_co
 from clearpage.filters.charset import charset_from_content_type
 from clearpage.filters.content_coding import codings as coding_names
 from clearpage.filters.content_coding import supported as coding_supported
-from clearpage.filters.links import BYPASS_PARAM, BYPASS_VALUE
+from clearpage.filters.links import BYPASS_PAIR
 from clearpage.filters.pipeline import MODES
 from clearpage.filters.render import reader
 
@@ -58,7 +58,6 @@ BYPASS, CANDIDATE = "bypass", "candidate"
 INTEGRITY_HEADERS = ("content-md5", "digest", "content-digest", "repr-digest")
 # Cache-Control directives that let shared caches keep (or serve stale) the rewritten page.
 SHARED_CACHE_DIRECTIVES = frozenset({"public", "private", "s-maxage", "proxy-revalidate"})
-BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
 Stamp = tuple[int, int, int]  # a config file's mtime (ns), size and inode: what an edit or a replacement changes
 
 
