@@ -43,7 +43,7 @@ from clearpage.filters.content_coding import codings as coding_names
 from clearpage.filters.content_coding import supported as coding_supported
 from clearpage.filters.learn.site import learns_from
 from clearpage.filters.render.bar import NOMEMORY_PAIR
-from clearpage.filters.links import BYPASS_PARAM, BYPASS_VALUE
+from clearpage.filters.links import BYPASS_PAIR
 from clearpage.filters.pipeline import MODES
 from clearpage.filters.render import reader
 
@@ -60,7 +60,6 @@ BYPASS, CANDIDATE = "bypass", "candidate"
 INTEGRITY_HEADERS = ("content-md5", "digest", "content-digest", "repr-digest")
 # Cache-Control directives that let shared caches keep (or serve stale) the rewritten page.
 SHARED_CACHE_DIRECTIVES = frozenset({"public", "private", "s-maxage", "proxy-revalidate"})
-BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
 NOMEMORY_META = "clearpage-nomemory"  # flow.metadata key: the request asked for the page without the site memory
 Stamp = tuple[int, int, int]  # a config file's mtime (ns), size and inode: what an edit or a replacement changes
 
@@ -557,6 +556,8 @@ def write_back(response: http.Response, reply: Reply, elapsed_ms: float) -> None
     for name in INTEGRITY_HEADERS:
         headers.pop(name, None)
     headers.pop("accept-ranges", None)  # byte ranges of the original do not match this body
+    if reply.policy:
+        headers.add("content-security-policy", reply.policy)  # beside the site's own: both are enforced
     headers[HEADER] = f"mode={reply.mode}; ms={elapsed_ms:.0f}; removed={reply.removed}"
     response.headers = headers
     response.raw_content = reply.body  # in the original Content-Encoding: the worker re-applied it

@@ -67,6 +67,7 @@ class Reply:
     mode: str = ""
     removed: int = 0
     timings_ms: dict[str, float] = field(default_factory=dict)
+    policy: str = ""  # clearpage's Content-Security-Policy for the page (Result.policy)
 
 
 class _Pipelines:
@@ -127,7 +128,8 @@ def process(job: Job, pipelines: _Pipelines, page: PageFunction | None = None) -
         body = content_coding.encode(result.output.encode("utf-8"), job.content_encoding)
         timings = {"content-decoding": decoded_ms, **result.timings_ms}
         timings["total"] = (time.perf_counter() - started) * 1000
-        return Reply(OK, result.decision, body, result.media_type, result.mode, result.removed_count, timings)
+        return Reply(status=OK, reason=result.decision, body=body, media_type=result.media_type, mode=result.mode,
+                     removed=result.removed_count, timings_ms=timings, policy=result.policy)
     except BudgetExceeded:
         return Reply(FAILED, f"over the time budget ({job.budget_ms:.0f} ms)")
     except Exception as exc:  # noqa: BLE001 - fail open on anything the engine throws

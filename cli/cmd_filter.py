@@ -1,11 +1,22 @@
-"""``clearpage filter PATH|-``: the proxy's pipeline, offline, on a file or standard input."""
+"""``clearpage filter PATH|-``: the proxy's pipeline, offline, on a file or standard input.
+
+Reads a regular file or a pipe of at most ``MAX_PAGE_BYTES``; a problem with any path it reads
+or writes is one line naming the path.
+"""
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 
 from clearpage.filters import ConfigError, PageError, Pipeline, load_config
 from clearpage.filters.pipeline import MODES
+
+
+# Far above any page the proxy filters (its max_body_bytes), and a bound on what a device such as
+# /dev/zero, or a runaway pipe, can make this command hold in memory.
+MAX_PAGE_BYTES = 256 << 20
 
 
 def add_parser(sub, name: str) -> None:
@@ -30,7 +41,7 @@ def run(args) -> int:
     except ConfigError as exc:
         print(exc, file=sys.stderr)
         return 2
-    data = sys.stdin.buffer.read() if args.path == "-" else _read(args.path)
+    data = _read(args.path)
     if data is None:
         return 2
     memory = None
@@ -48,11 +59,12 @@ def run(args) -> int:
             memory.close()
     out = result.output.encode("utf-8") if result.changed else data
     if args.report:
-        with open(args.report, "w", encoding="utf-8") as fh:
-            json.dump(result.report_dict(), fh, indent=2, ensure_ascii=False)
+        report = json.dumps(result.report_dict(), indent=2, ensure_ascii=False).encode("utf-8")
+        if not _write(args.report, report, "--report"):
+            return 2
     if args.output:
-        with open(args.output, "wb") as fh:
-            fh.write(out)
+        if not _write(args.output, out, "-o"):
+            return 2
     else:
         sys.stdout.buffer.write(out)
         sys.stdout.buffer.flush()
@@ -61,9 +73,36 @@ def run(args) -> int:
 
 
 def _read(path: str) -> bytes | None:
+    """The page: standard input for "-", else a regular file or a pipe (never a device or a
+    directory), at most MAX_PAGE_BYTES; None after saying why not."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_PAGE_BYTES + 1)
+        else:
+            with open(path, "rb") as fh:
+                mode = os.fstat(fh.fileno()).st_mode
+                if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+                    print(f"clearpage: cannot read {path}: not a file or a pipe (a directory or device)", file=sys.stderr)
+                    return None
+                data = fh.read(MAX_PAGE_BYTES + 1)
     except OSError as exc:
         print(f"clearpage: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return None
+    if len(data) > MAX_PAGE_BYTES:
+        print(f"clearpage: cannot read {path}: over the {MAX_PAGE_BYTES >> 20} MiB limit for a page", file=sys.stderr)
+        return None
+    return data
+
+
+def _write(path: str, data: bytes, option: str) -> bool:
+    """Write ``data`` to ``path``; False after one line naming the path and the problem."""
+    if os.path.isdir(path):
+        print(f"clearpage: cannot write {option} {path}: it is a directory (give a file name)", file=sys.stderr)
+        return False
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    except OSError as exc:
+        print(f"clearpage: cannot write {option} {path}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True

@@ -62,6 +62,9 @@ def run(args, worker_module: str | None = None, warnings: tuple[str, ...] = ()) 
 
 
 def is_loopback(host: str) -> bool:
+    host = host.strip()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]  # "[::1]" as a mode spec may write an IPv6 address
     if host == "localhost":
         return True
     try:
@@ -70,21 +73,68 @@ def is_loopback(host: str) -> bool:
         return False  # a host name: it may resolve to anything; "" is every interface
 
 
-def authenticated(proxyauth: str | None) -> bool:
-    """Whether mitmproxy's proxyauth value really checks credentials ("any" accepts anyone)."""
+# The proxy modes whose clients mitmproxy's proxyauth asks for credentials: every other mode
+# (transparent, reverse, wireguard, dns...) serves whoever reaches it.
+AUTHENTICATING_MODES = frozenset({"regular", "upstream", "socks5"})
+
+
+def credentials_problem(proxyauth: str | None) -> str | None:
+    """Why a ``USER:PASS`` proxyauth value must not be used; None when it may.
+
+    mitmproxy takes ``:``, ``user:`` and ``:pass`` as credentials, and then lets
+    ``Basic base64(":")`` (an empty user and password) through: no credentials at all.
+    """
     value = (proxyauth or "").strip()
-    return bool(value) and value.lower() != "any"
+    if not value or value.lower() == "any" or value.startswith("@") or value.lower().startswith("ldap"):
+        return None
+    user, colon, password = value.partition(":")
+    if colon and (not user or not password):
+        return f"proxyauth {value!r} has an empty user name or password: give both, as USER:PASS"
+    return None
 
 
-def exposure_problem(host: str, authenticated: bool = False) -> str | None:
-    """Why listening on ``host`` must not happen as configured; None when it may.
+def authenticated(proxyauth: str | None) -> bool:
+    """Whether mitmproxy's proxyauth value really checks credentials ("any" accepts anyone;
+    an empty user name or password is no credential)."""
+    value = (proxyauth or "").strip()
+    return bool(value) and value.lower() != "any" and credentials_problem(value) is None
+
+
+def listen_hosts(modes, default_host: str) -> list[tuple[str, str]]:
+    """(mode name, address) of every network listener the mitmproxy ``mode`` specs open.
+
+    Modes with no port (local redirector, TUN interface) take this machine's own traffic and
+    open no listening socket. Raises ValueError for a spec mitmproxy cannot read.
+    """
+    from mitmproxy.proxy.mode_specs import ProxyMode
+
+    found = []
+    for spec in modes:
+        mode = ProxyMode.parse(spec)
+        if mode.listen_port() is None:
+            continue
+        found.append((mode.type_name, mode.listen_host(default_host)))
+    return found
+
+
+def exposure_problem(host: str, authenticated: bool = False, mode: str = "regular") -> str | None:
+    """Why listening on ``host`` in proxy ``mode`` must not happen as configured; None when it may.
 
     Loopback is always fine. Any other address (a host name, "" = every interface) needs proxy
-    authentication: anyone who reaches an open proxy can browse through it as this machine.
+    authentication, which only the regular, upstream and socks5 modes ask for: anyone who
+    reaches an open proxy can browse through it as this machine.
     """
-    if is_loopback(host) or authenticated:
+    if is_loopback(host):
         return None
     where = host or "every interface"
+    if mode not in AUTHENTICATING_MODES:
+        return (
+            f"refusing to listen on {where} in {mode} mode: that mode asks no proxy credentials, so anyone "
+            "who can reach this port could use it. Listen on 127.0.0.1 (end the mode with "
+            "@127.0.0.1:PORT), or use the regular mode with --proxyauth USER:PASS."
+        )
+    if authenticated:
+        return None
     return (
         f"refusing to listen on {where} without proxy authentication: anyone who can reach this port "
         "could browse through the proxy as this machine. Listen on 127.0.0.1 (the default), or require "
@@ -92,13 +142,28 @@ def exposure_problem(host: str, authenticated: bool = False) -> str | None:
     )
 
 
-def exposure_notes(host: str, proxyauth: str | None) -> list[str]:
+def exposure_problems(modes, default_host: str, proxyauth: str | None) -> list[str]:
+    """Every reason the options as set must not listen: bad credentials, and each listen
+    address of each mode that would serve other machines without them."""
+    problem = credentials_problem(proxyauth)
+    if problem:
+        return [problem]
+    try:
+        listeners = listen_hosts(modes, default_host)
+    except ValueError as exc:
+        return [f"cannot read the proxy mode: {exc}"]
+    found = [exposure_problem(host, authenticated(proxyauth), mode) for mode, host in listeners]
+    return list(dict.fromkeys(p for p in found if p))
+
+
+def exposure_notes(hosts, proxyauth: str | None) -> list[str]:
     """What the start-up message says about who can use the proxy."""
     notes = []
     if authenticated(proxyauth):
         notes.append("proxy authentication is on (proxyauth): clients must send the proxy credentials")
-    if not is_loopback(host):
-        notes.append(f"listening on {host or 'every interface'}: other machines can reach the proxy")
+    for host in dict.fromkeys(hosts):
+        if not is_loopback(host):
+            notes.append(f"listening on {host or 'every interface'}: other machines can reach the proxy")
     return notes
 
 
@@ -135,10 +200,13 @@ async def _serve(args, config, worker_module: str | None, warnings: tuple[str, .
     except exceptions.OptionsError as exc:
         print(f"clearpage proxy: {exc}", file=sys.stderr)
         return 2
-    # Checked on the options as finally set, so --set listen_host=... cannot slip past it.
-    problem = exposure_problem(opts.listen_host, authenticated(opts.proxyauth))
-    if problem:
-        print(f"clearpage proxy: {problem}", file=sys.stderr)
+    # Checked on the options as finally set, so --set listen_host=... or mode=... cannot slip past it.
+    # Every listen address of every mode counts: --set mode=regular@0.0.0.0:8080 and
+    # mode=socks5@[::]:1080 open sockets of their own.
+    problems = exposure_problems(opts.mode, opts.listen_host, opts.proxyauth)
+    if problems:
+        for problem in problems:
+            print(f"clearpage proxy: {problem}", file=sys.stderr)
         master.shutdown()
         return 2
     loop = asyncio.get_running_loop()
@@ -206,7 +274,7 @@ class Announce:
             f"  mode: {mode}; {workers} worker(s) (+{SLOW_LANE_WORKERS} at low priority for pages over {lane_mib:g} MiB, started by the first one); {proxy.time_budget_ms} ms per page; pages over {proxy.max_body_bytes} bytes pass through",
             f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
             "  bypass: add ?clearpage=off to a URL to see the original page",
-            *(f"  {note}" for note in exposure_notes(ctx.options.listen_host, ctx.options.proxyauth)),
+            *(f"  {note}" for note in exposure_notes([host for _mode, host in listen_hosts(ctx.options.mode, ctx.options.listen_host)], ctx.options.proxyauth)),
             *(f"  WARNING: {warning}" for warning in self.warnings),
         ]
         print("\n".join(lines), flush=True)

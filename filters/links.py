@@ -150,21 +150,29 @@ BYPASS_PARAM = "clearpage"
 BYPASS_VALUE = "off"
 
 
+BYPASS_PAIR = f"{BYPASS_PARAM}={BYPASS_VALUE}"
+
+
 def bypass_url(url: str | None) -> str | None:
-    """``url`` with ``clearpage=off`` added: the proxy serves that request untouched."""
+    """``url`` with ``clearpage=off`` added: the proxy serves that request untouched.
+
+    Works on the raw text, as the proxy's ``strip_bypass`` does: the rest of the query stays
+    byte for byte (``%E9``, ``?a&b``, ``x=1;y=2``, a site's own ``clearpage=1``); only an
+    earlier ``clearpage=off`` pair is not repeated.
+    """
     if not url:
         return None
-    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
-
     try:
-        parts = urlsplit(url)
+        scheme = urlsplit(url).scheme
     except ValueError:
         return None
-    if parts.scheme.lower() not in SAFE_SCHEMES:
+    if scheme.lower() not in SAFE_SCHEMES:
         return None
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != BYPASS_PARAM]
-    query.append((BYPASS_PARAM, BYPASS_VALUE))
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), parts.fragment))
+    base, hash_, fragment = url.partition("#")
+    path, _question, query = base.partition("?")
+    kept = [part for part in query.split("&") if part != BYPASS_PAIR] if query else []
+    kept.append(BYPASS_PAIR)
+    return f"{path}?{'&'.join(kept)}" + (hash_ + fragment if hash_ else "")
 
 
 # ---------------------------------------------------------------------- links outside a selection

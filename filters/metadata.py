@@ -24,7 +24,8 @@ one walk over the elements it needs. Sources, best first, per field:
 <meta> keys come from ``property`` (space-separated lists allowed), ``name`` and ``itemprop``;
 ``DC.title`` and ``dc:title`` are one key. A key given by ``property`` (RDFa, OpenGraph's own
 attribute) beats the same key given by ``name``; otherwise the first occurrence wins. Values
-from <meta> and JSON-LD are entity-decoded once more (pages often escape them twice).
+from <meta> and JSON-LD are entity-decoded once more (pages often escape them twice); a second
+decoding of <meta> never makes ``<`` or ``>``.
 """
 from __future__ import annotations
 
@@ -55,6 +56,8 @@ SITE_NAME_KEYS = ("og:site_name",)
 TWITTER_LABELS = 4  # twitter:label1..4 / twitter:data1..4: the pairs a summary card shows
 _AUTHOR_LABEL = re.compile(r"^\s*(written by|author|by|posted by|auteur|autor)\s*:?\s*$", re.IGNORECASE)
 # "DC.Title", "dcterms.title", "og title" name the same key as the RDFa "dc:title".
+# One character reference as html.unescape reads it (named, with or without ";", or numeric).
+_ENTITY = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
 _KEY_PREFIX = re.compile(r"^(dc|dcterms?|og|twitter|weibo:(?:article|webpage))\s*[.:\s]\s*", re.IGNORECASE)
 
 # schema.org types whose JSON-LD item describes the article itself (not the site, a breadcrumb, ...).
@@ -186,7 +189,7 @@ def meta_map(metas) -> dict[str, str]:
         content = meta.get("content")
         if content is None or not content.strip():
             continue
-        content = _unescape(content.strip())
+        content = _unescape_again(content.strip())
         for key in (meta.get("property") or "").split():
             by_property.setdefault(_meta_key(key), content)
         for attr in ("name", "itemprop", "http-equiv"):
@@ -227,6 +230,20 @@ def _meta_byline(meta: dict[str, str]) -> str:
 
 def _unescape(text: str) -> str:
     return html.unescape(text) if "&" in text else text
+
+
+def _unescape_again(text: str) -> str:
+    """A <meta> value (the parser decoded it once) decoded a second time, as Reader View does
+    (pages often escape them twice), except where that would make markup characters: the text
+    ``&lt;script&gt;`` a page escaped once stays that text, never ``<script>``."""
+    if "&" not in text:
+        return text
+    return _ENTITY.sub(_decode_unless_markup, text)
+
+
+def _decode_unless_markup(match: re.Match) -> str:
+    decoded = html.unescape(match.group(0))
+    return match.group(0) if "<" in decoded or ">" in decoded else decoded
 
 
 # --------------------------------------------------------------------------- JSON-LD

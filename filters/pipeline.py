@@ -90,6 +90,9 @@ class Result:
     # shows none of it, so there it is extracted on first use, from a new parse of the page.
     lazy_metadata: Lazy[Metadata] = field(default_factory=_no_metadata, repr=False)
     selection: str = ""  # how the content was chosen (reader/text modes)
+    # clearpage's own Content-Security-Policy for the served page (the proxy adds it beside the
+    # site's, which stays: policies only add up); "" when it adds none (filter mode keeping scripts).
+    policy: str = ""
     encoding: str = ""
     timings_ms: dict[str, float] = field(default_factory=dict)  # wall-clock ms per stage ("filter.NAME": per filter)
     cpu_ms: dict[str, float] = field(default_factory=dict)  # the same stages in CPU time of this process
@@ -318,6 +321,7 @@ class Pipeline:
             html=serialized, lazy_text=content_text, lazy_title=lazy_title, mode="filter",
             removed_links=ctx.unique_removed_links(), reports=ctx.reports, output=output, media_type=media,
             changed=True, decision=page.decision, lazy_metadata=lazy_metadata,
+            policy=READER_POLICY if page.as_text else (_filtered_policy(doc) if _scripts_ignored(profile) else ""),
         )
 
     # ------------------------------------------------------------------ reader / text mode
@@ -359,6 +363,7 @@ class Pipeline:
             html=page_html, lazy_text=content_text, lazy_title=Lazy.known(built.title), mode=page.mode,
             removed_links=ctx.unique_removed_links(), reports=ctx.reports, output=output, media_type=media,
             changed=True, decision=page.decision, lazy_metadata=Lazy.known(meta), selection=sel,
+            policy=READER_POLICY,
         )
 
 
@@ -430,6 +435,25 @@ def _metadata_for(doc: HtmlElement, source: str, requested: str, format: str | N
     if requested == "filter" and not _wants_text(format, "filter", settings):
         return Metadata(), Lazy(lambda: metadata.extract(dom.parse(source)))
     return metadata.extract(doc), None
+
+
+# Reader and text pages never run script, embed plugins, need a <base> or submit a form.
+READER_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'"
+
+
+def _filtered_policy(doc: HtmlElement) -> str:
+    """The policy of a filtered page whose scripts were removed: no script; no plugin, <base> or
+    form submission either, unless the page kept an <object>/<embed>, a <base href> or a form
+    (a policy must never break what the filters kept)."""
+    kept = {el.tag for el in doc.iter("object", "embed", "base", "form") if el.tag != "base" or el.get("href")}
+    parts = ["script-src 'none'"]
+    if not kept & {"object", "embed"}:
+        parts.append("object-src 'none'")
+    if "base" not in kept:
+        parts.append("base-uri 'none'")
+    if "form" not in kept:
+        parts.append("form-action 'none'")
+    return "; ".join(parts)
 
 
 def _scripts_ignored(profile: Profile) -> bool:

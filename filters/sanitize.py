@@ -55,7 +55,10 @@ _REFRESH_URL = re.compile(r"url\s*=\s*['\"]?\s*([^'\"]*)", re.IGNORECASE)
 
 
 # The element names _clean_element may remove; any other element only has its attributes checked.
-_REMOVABLE = frozenset({"script", "meta", "base", "style"}) | ANIMATION
+_REMOVABLE = frozenset({"script", "meta", "base", "style", "isindex"}) | ANIMATION
+# A <base> may only point at a web address: any other scheme (ftp:, mailto:...) would make every
+# relative link on the page a link of that scheme.
+_BASE_SCHEMES = frozenset({"http", "https"})
 # Lower-case, unprefixed element names that _clean_element never removes (the ones most pages are
 # made of): for them the tag needs no lowering, splitting or removal check.
 _PLAIN_TAGS = frozenset(
@@ -192,8 +195,10 @@ def _removes_itself(el, tag: str, local: str) -> bool:
         return True
     if local == "meta" and _bad_refresh(el):
         return True
-    if local == "base" and not _safe_url(el.get("href"), tag):
+    if local == "base" and not _web_url(el.get("href")):
         return True
+    if local == "isindex":
+        return True  # obsolete: browsers once made it a search form submitting to the page
     return local == "style" and bool(_scripty_css(el.text or "") or ("<" in (el.text or "") and _in_foreign_content(el)))
 
 
@@ -229,6 +234,18 @@ def _safe_url(value: str | None, tag: str) -> bool:
     if scheme == "data":
         return tag in IMAGE_ELEMENTS and bool(_DATA_IMAGE.match(cleaned))
     return scheme in SAFE_SCHEMES
+
+
+def _web_url(value: str | None) -> bool:
+    """No URL, a relative one, or an http(s) one (what a <base> may keep)."""
+    cleaned = clean_href(value)
+    if cleaned is None:
+        return True
+    try:
+        scheme = _scheme(cleaned)
+    except ValueError:
+        return False
+    return not scheme or scheme in _BASE_SCHEMES
 
 
 def _scripty_css(text: str) -> bool:

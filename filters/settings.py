@@ -360,7 +360,7 @@ def _convert_content(node: Node, key: str, env: BuildEnv, problems: list[Problem
     settings = convert_dataclass(plain_keys, ContentSettings, key, problems, extra={"options": options})
     for name in (settings.algorithm, *settings.fallback):
         cls = ALGORITHMS[name]
-        if cls.Options is not None and name not in options:
+        if cls.Options is not None and name not in node.entries:  # present but invalid: already reported
             problems.append(Problem(node.file, node.line, f"{key}.{name}", f"algorithm {name!r} needs its options under {key}.{name}"))
             bad = True
     if bad:

@@ -67,3 +67,22 @@ def test_plain_links_take_the_shortcut_and_still_match():
     assert safe_url("/a/../b", base) == "https://example.com/b"
     assert safe_url("https://x.example/p;", base) == "https://x.example/p"
     assert safe_url("//cdn.example/p", "http://example.com/") == "http://cdn.example/p"  # the base's scheme
+
+
+def test_the_original_page_link_only_adds_the_bypass_pair_byte_for_byte():
+    from clearpage.filters.links import bypass_url
+
+    site = "https://site.example/p"
+    cases = {
+        f"{site}?q=%E9t%E9": f"{site}?q=%E9t%E9&clearpage=off",  # not UTF-8: no U+FFFD
+        f"{site}?a&b": f"{site}?a&b&clearpage=off",  # valueless keys stay valueless
+        f"{site}?x=1;y=2": f"{site}?x=1;y=2&clearpage=off",  # ";" is not re-encoded
+        f"{site}?clearpage=1": f"{site}?clearpage=1&clearpage=off",  # the site's own parameter stays
+        f"{site}?a=1&clearpage=off&b=2": f"{site}?a=1&b=2&clearpage=off",  # only our pair, not repeated
+        f"{site}?q=a+b%20c#top": f"{site}?q=a+b%20c&clearpage=off#top",
+        site: f"{site}?clearpage=off",
+        f"{site}?": f"{site}?clearpage=off",
+    }
+    for url, expected in cases.items():
+        assert bypass_url(url) == expected, url
+    assert bypass_url("javascript:alert(1)") is None

@@ -293,3 +293,12 @@ def test_the_byline_prefilter_never_hides_a_regex_match():
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
         if metadata._BYLINE_NAME.search(text):
             assert metadata._may_name_byline(text), text
+
+
+def test_a_second_decoding_never_makes_markup_of_a_title():
+    for head in ("<meta property='og:title' content='&amp;lt;script&amp;gt; in titles'>",
+                 "<meta name='title' content='&amp;#60;script&amp;#x3E; in titles'>"):
+        title = extract(head, PARA).title
+        assert "<" not in title and title.startswith("&") and "script" in title, title
+    assert extract("<meta property='og:title' content='&amp;lt;script&amp;gt; in titles'>", PARA).title == "&lt;script&gt; in titles"
+    assert extract("", PARA, title="&amp;lt;b&amp;gt; bold").title == "&lt;b&gt; bold"

@@ -23,6 +23,7 @@ import adblock
 
 from ..css import check_selector
 from . import lint
+from ..paths import read_list_file
 from .cache import EngineCache, Entry, key_for
 from .lint import HasRule
 from .request_types import normalize
@@ -147,7 +148,7 @@ class AbpEngine:
 
 def read_lists(paths: list[str] | tuple[str, ...]) -> list[tuple[str, bytes]]:
     """The raw bytes of each list (paths were checked readable when the config loaded)."""
-    return [(str(p), Path(p).read_bytes()) for p in paths]
+    return [(str(p), read_list_file(p)) for p in paths]
 
 
 def load_lists(paths: list[str] | tuple[str, ...], cache_dir: Path | None) -> tuple[AbpEngine, LoadInfo]:

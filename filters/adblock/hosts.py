@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..paths import read_list_file
+
 _HOST = re.compile(r"^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$")
 # "||host^", "@@...", "example.com##sel", "[Adblock Plus 2.0]", "! comment": an ABP list given as a hosts
 # file. Lines starting with "#" stay comments ("## Ads ##" is a common hosts-file heading).
@@ -46,8 +48,7 @@ class HostMatcher:
                     self.warnings.append(f"{source}:{number}: not a host name: {name!r}")
 
     def load_file(self, path: str) -> None:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            self.load_text(fh.read(), path)
+        self.load_text(read_list_file(path).decode("utf-8", errors="replace"), path)
 
     def match(self, host: str | None) -> str | None:
         """The listed entry covering ``host`` (itself or a parent domain), or None."""

@@ -364,7 +364,10 @@ def _load_hosts(options: AdServerOptions, env: BuildEnv) -> HostMatcher:
         text = importlib.resources.files("clearpage.config").joinpath(BUILTIN_LIST).read_text(encoding="utf-8")
         matcher.load_text(text, BUILTIN_LIST)
     for path in options.hosts_files:
-        matcher.load_file(path)
+        try:
+            matcher.load_file(path)
+        except OSError as exc:
+            env.problems.append(Problem(path, None, "filters.ad_server.hosts_files", f"cannot read list: {exc.strerror or exc}"))
     env.warnings.extend(matcher.warnings)
     return matcher
 

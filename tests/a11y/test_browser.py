@@ -18,6 +18,7 @@ import re
 import lxml.html
 import pytest
 
+from clearpage.filters.pipeline import READER_POLICY
 from clearpage.tools import a11y
 from tests.a11y.conftest import FIXTURES, READABILITY_SAMPLE, source_path
 from tests.conftest import PROJECT
@@ -168,7 +169,8 @@ def test_stylesheet_linked_under_a_csp_that_forbids_inline_style(site):
     try:
         page = context.new_page()
         response = page.goto(site.origin.url("/csp/page/"))
-        assert response.headers.get("content-security-policy") == policy
+        # The site's policy first, unchanged; clearpage's own after it (Playwright joins them with ", ").
+        assert response.headers.get("content-security-policy") == f"{policy}, {READER_POLICY}"
         assert page.evaluate("getComputedStyle(document.body).maxWidth") != "none"
     finally:
         context.close()

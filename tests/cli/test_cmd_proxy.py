@@ -4,7 +4,7 @@ import sys
 import time
 from pathlib import Path
 
-from clearpage.cli.cmd_proxy import exposure_problem
+from clearpage.cli.cmd_proxy import exposure_problem, exposure_problems
 from tests.support.origin import Origin, Route
 from tests.support.pages import HTML_UTF8, page
 from tests.support.proxy import START_TIMEOUT_S, ProxyProcess, fetch
@@ -24,6 +24,22 @@ def test_other_addresses_are_refused_without_authentication_and_name_the_fix():
         problem = exposure_problem(host)
         assert problem and "refusing" in problem and "--proxyauth" in problem
         assert exposure_problem(host, authenticated=True) is None
+
+
+def test_every_listen_address_of_every_mode_is_checked():
+    assert exposure_problems(["regular"], "127.0.0.1", None) == []
+    assert exposure_problems(["regular@127.0.0.1:0", "socks5@[::1]:0", "local"], "127.0.0.1", None) == []
+    for modes in (["regular@0.0.0.0:1"], ["regular", "socks5@0.0.0.0:1"], ["regular@:::1"], ["regular@1"]):
+        problems = exposure_problems(modes, "" if modes == ["regular@1"] else "127.0.0.1", None)
+        assert len(problems) == 1 and problems[0].startswith("refusing to listen on")
+    assert exposure_problems(["socks5@0.0.0.0:1"], "127.0.0.1", "reader:s3cret") == []
+    assert "in transparent mode" in exposure_problems(["transparent@0.0.0.0:1"], "127.0.0.1", "reader:s3cret")[0]
+
+
+def test_empty_user_names_and_passwords_are_no_credentials():
+    for value in (":", "user:", ":pass", " : "):
+        assert "empty user name or password" in exposure_problems(["regular"], "127.0.0.1", value)[0]
+    assert exposure_problems(["regular@0.0.0.0:1"], "127.0.0.1", "user:pass") == []
 
 
 def test_a_bad_config_stops_the_command_with_file_line_and_key(tmp_path):

@@ -41,6 +41,9 @@ def routes() -> dict[str, Route]:
         "/csp-meta.html": Route(ARTICLE.replace(b"<head>", b"<head><meta http-equiv='Content-Security-Policy' content=\"script-src 'none'; img-src https:\">", 1), HTML_UTF8),
         "/csp-meta-portal.html": Route(page("portal.html").replace(b"<head>", b"<head><meta http-equiv='Content-Security-Policy' content=\"script-src 'none'\">", 1), HTML_UTF8),
         "/echo.html": Route(ARTICLE, HTML_UTF8),
+        "/portal-form.html": Route(page("portal.html").replace(
+            b"<head>", b"<head><base href='ftp://files.example/'>", 1).replace(
+            b"</body>", b"<isindex prompt='Search'><form action='/search'><input name='q'></form></body>", 1), HTML_UTF8),
     }
 
 

@@ -1,7 +1,8 @@
 """Through the real proxy: security headers and page policies are kept, and the bypass does one thing.
 
 CSP: the response's Content-Security-Policy headers (one, two, sandbox, report-only) and the
-other security headers reach the browser unchanged on rewritten pages; a page's own <meta>
+other security headers reach the browser unchanged on rewritten pages, clearpage's own policy
+added after them (reader pages; filtered pages whose scripts were removed); a page's own <meta>
 policy stays in filter mode and is copied into the reader page. Nothing is loosened.
 
 Bypass: ``clearpage=off`` only decides whether clearpage rewrites: it is cut out of the query
@@ -11,6 +12,8 @@ the rest of the request reaches the site as sent, and the answer is the site's, 
 
 import lxml.html
 import pytest
+
+from clearpage.filters.pipeline import READER_POLICY
 
 from tests.support.proxy import fetch
 
@@ -29,13 +32,14 @@ def test_security_headers_are_kept_on_a_rewritten_page(security_stack):
     got = fetch(security_stack.proxy, security_stack.origin.url("/csp-header.html"))
     assert got.header("x-clearpage").startswith("mode=reader;")
     for name in SECURITY_HEADERS:
-        assert all_values(got, name) == [v for k, v in route.header_items() if k.lower() == name], name
+        ours = [READER_POLICY] if name == "content-security-policy" else []  # added after the site's
+        assert all_values(got, name) == [v for k, v in route.header_items() if k.lower() == name] + ours, name
 
 
 def test_two_policies_both_kept_in_order(security_stack):
     got = fetch(security_stack.proxy, security_stack.origin.url("/csp-two.html"))
     assert got.header("x-clearpage")
-    assert all_values(got, "content-security-policy") == ["script-src 'none'", "default-src https: 'unsafe-inline'"]
+    assert all_values(got, "content-security-policy") == ["script-src 'none'", "default-src https: 'unsafe-inline'", READER_POLICY]
     doc = lxml.html.document_fromstring(got.body)
     assert not doc.xpath("//script")
 
@@ -43,7 +47,8 @@ def test_two_policies_both_kept_in_order(security_stack):
 def test_sandbox_policy_kept_in_filter_mode(security_stack):
     got = fetch(security_stack.proxy, security_stack.origin.url("/csp-sandbox.html"))
     assert got.header("x-clearpage").startswith("mode=filter;")
-    assert all_values(got, "content-security-policy") == ["sandbox; default-src 'none'"]
+    site, ours = all_values(got, "content-security-policy")
+    assert site == "sandbox; default-src 'none'" and ours.startswith("script-src 'none'; object-src 'none'")
     doc = lxml.html.document_fromstring(got.body)
     assert not doc.xpath("//style") and not doc.xpath("//script")  # default-src 'none': nothing added inline
 
@@ -56,6 +61,23 @@ def test_meta_policy_kept_in_the_head(security_stack, path, mode):
     assert got.header("x-clearpage").startswith(f"mode={mode};")
     doc = lxml.html.document_fromstring(got.body)
     assert doc.xpath("/html/head/meta[@http-equiv='Content-Security-Policy']/@content") == original
+
+
+def test_reader_pages_carry_a_policy_of_their_own(security_stack):
+    got = fetch(security_stack.proxy, security_stack.origin.url("/echo.html"))
+    assert got.header("x-clearpage").startswith("mode=reader;")
+    assert all_values(got, "content-security-policy") == [
+        "script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'"
+    ]
+
+
+def test_filtered_pages_without_scripts_carry_one_keeping_their_forms(security_stack):
+    got = fetch(security_stack.proxy, security_stack.origin.url("/portal-form.html"))
+    assert got.header("x-clearpage").startswith("mode=filter;")
+    doc = lxml.html.document_fromstring(got.body)
+    assert doc.xpath("//form") and not doc.xpath("//script") and not doc.xpath("//isindex")
+    assert doc.xpath("//base/@href") == []  # an ftp: <base> is dropped
+    assert all_values(got, "content-security-policy") == ["script-src 'none'; object-src 'none'; base-uri 'none'"]
 
 
 # ---------------------------------------------------------------------- bypass

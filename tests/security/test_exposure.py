@@ -30,14 +30,38 @@ def run_proxy(tmp_path, *args) -> subprocess.CompletedProcess:
         ("--host", "0.0.0.0"),
         ("--set", "listen_host=::"),  # the address may come in as a mitmproxy option too
         ("--host", "0.0.0.0", "--set", "proxyauth=any"),  # mitmproxy's "any" accepts every password
+        ("--set", "mode=regular@0.0.0.0:18734"),  # a mode's own listen address
+        ("--set", "mode=socks5@0.0.0.0:18735"),
+        ("--set", "mode=regular", "--set", "mode=socks5@0.0.0.0:18736"),  # one of several modes
+        ("--set", "mode=regular@:::18737"),  # IPv6 every interface
+        ("--host", "0.0.0.0", "--proxyauth", ":"),  # empty user and password: Basic base64(":") passes
+        ("--host", "0.0.0.0", "--proxyauth", "user:"),
+        ("--host", "0.0.0.0", "--proxyauth", ":pass"),
     ],
-    ids=["every-ipv4", "every-ipv6-via-set", "proxyauth-any"],
+    ids=["every-ipv4", "every-ipv6-via-set", "proxyauth-any", "mode-regular-any", "mode-socks5-any",
+         "second-mode-any", "mode-ipv6-any", "empty-credentials", "empty-password", "empty-user"],
 )
 def test_listening_beyond_loopback_without_credentials_is_refused(tmp_path, args):
     done = run_proxy(tmp_path, *args)
     assert done.returncode == 2
-    assert REFUSAL in done.stderr and "--proxyauth USER:PASS" in done.stderr
+    assert "--proxyauth USER:PASS" in done.stderr or "USER:PASS" in done.stderr
+    assert REFUSAL in done.stderr or "empty user name or password" in done.stderr
     assert "listening on" not in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_empty_credentials_are_refused_on_loopback_too(tmp_path):
+    """mitmproxy would let ``Basic base64(":")`` through: no loopback exception for that."""
+    done = run_proxy(tmp_path, "--proxyauth", ":")
+    assert done.returncode == 2
+    assert "clearpage proxy: proxyauth ':' has an empty user name or password" in done.stderr
+    assert "listening on" not in done.stdout
+
+
+def test_a_mode_that_asks_no_credentials_is_refused_beyond_loopback_even_with_them(tmp_path):
+    done = run_proxy(tmp_path, "--proxyauth", "reader:s3cret", "--set", "mode=reverse:http://127.0.0.1:9@0.0.0.0:18738")
+    assert done.returncode == 2
+    assert "refusing to listen on 0.0.0.0 in reverse mode" in done.stderr
 
 
 def basic(user: str, password: str) -> str:

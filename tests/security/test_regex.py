@@ -46,3 +46,15 @@ def test_an_adblock_regex_rule_is_linear_too():
     slow = engine.check_network_urls("https://img.example/" + LONG, "https://page.example/", "image")
     fast = engine.check_network_urls("https://img.example/aaaa", "https://page.example/", "image")
     assert slow.matched is False and fast.matched is True
+
+
+def test_a_config_regex_re2_refuses_gets_one_error_naming_file_line_and_key(tmp_path):
+    from clearpage.filters import ConfigError, load_config
+
+    path = tmp_path / "config.yaml"
+    path.write_text("content:\n  algorithm: auto\n  auto:\n    forum_urls: '(?=thread)'\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(str(path))
+    problems = [str(p) for p in caught.value.problems]
+    assert len(problems) == 1, problems  # not also "algorithm 'auto' needs its options under content.auto"
+    assert f"{path}:4" in problems[0] and "content.auto.forum_urls" in problems[0] and "lookaround" in problems[0]
