@@ -299,3 +299,24 @@ def _unsafe_replacement(match) -> str:
 def xml_safe(text: str) -> str:
     """``text`` without the characters an lxml tree cannot hold (C0 controls, lone surrogates, U+FFFE/F)."""
     return _XML_UNSAFE.sub("", text) if _XML_UNSAFE.search(text) else text
+
+
+# Media a <noscript> can hold as a script-less fallback (the reason to show it).
+_FALLBACK_MEDIA = etree.XPath("descendant::*[self::img or self::picture or self::video or self::audio or self::iframe]")
+# A <noscript> message about script itself ("Please turn on JavaScript", "JS required"): with the
+# script gone, it only talks about what is not there. The word is the same in most languages.
+_SCRIPT_NOTICE = re.compile(r"java\s*script|\bjs\b", re.IGNORECASE)
+
+
+# A notice is a sentence or two; a longer <noscript> is the page's content served for crawlers
+# and script-less browsers (a forum's posts), whatever it says about JavaScript.
+SCRIPT_NOTICE_MAX_CHARS = 300
+
+
+def is_script_notice(noscript) -> bool:
+    """Whether ``noscript`` only tells the reader to turn on script: no fallback media, a short
+    text, and that text speaks of JavaScript. Such a noscript is dropped, not unwrapped."""
+    if _FALLBACK_MEDIA(noscript):
+        return False
+    text = text_of(noscript)
+    return len(text) <= SCRIPT_NOTICE_MAX_CHARS and _SCRIPT_NOTICE.search(text) is not None

@@ -124,6 +124,9 @@ class Metadata:
     # the excerpt has: only this may stand in for a page with no text of its own.
     description: str = ""
     kind: str | None = None  # what the page's markup says it is (pagekind.py): a hint for selection
+    # The title is only the page's <title>: nothing declares one and the page has no <h1>. On an
+    # old table-layout page that is often the site's name, its headline a bold line in the body.
+    title_unconfirmed: bool = False
 
 
 def extract(doc) -> Metadata:
@@ -147,7 +150,12 @@ def extract(doc) -> Metadata:
         excerpt=_clean(excerpt),
         description=_clean(description),
         kind=pagekind.kind_of(tags["meta"], tags["script"]),
+        title_unconfirmed=not tags["h1"] and not _declared_title(meta, ld),
     )
+
+
+def _declared_title(meta: dict[str, str], ld: dict) -> str:
+    return _ld_title(ld, "") or _first_value(meta, TITLE_KEYS)
 
 
 def _site_name_and_title(doc, tags: dict[str, list], meta: dict[str, str], ld: dict) -> tuple[str, str]:

@@ -7,7 +7,7 @@ the page left out (each toggle below can be switched off):
 |--------------------|-----------------------------------------------------------------------|
 | language           | repairs a malformed ``<html lang>`` ("en_US" -> "en-US"); a page with none gets the language of its text, when the guess is sure (filters/language.py) |
 | document_title     | a page with no ``<title>`` gets its first h1 (or h2) as one           |
-| image_alternatives | an ``<img>`` with no alt gets its title, else its figure caption, else ``alt=""`` (decorative: a file name read aloud helps nobody) |
+| image_alternatives | an ``<img>`` with no alt gets its title, else its figure caption or the caption beside it in its own block, else ``alt=""`` (decorative: a file name read aloud helps nobody) |
 | link_names         | a link with nothing to read (icon fonts, images with ``alt=""``) gets ``aria-label``: its title, else its address ("example.com/about") |
 
 Not done here, because it would change the page's look or meaning: renumbering headings,

@@ -4,7 +4,10 @@ Images (the rule the reader page and the ``assistive`` filter share):
   1. its own ``alt`` (kept as written, trimmed; ``alt=""`` stays decorative), unless the alt
      is only a file name ("12-IMG_3886.jpg"), which counts as missing;
   2. else its ``title``;
-  3. else its caption: the ``<figcaption>`` of the ``<figure>`` holding it;
+  3. else its caption: the ``<figcaption>`` of the ``<figure>`` holding it, else the words
+     beside it in its own small block (``<div class=wp-caption><img><p>Revenue by
+     quarter</p></div>``: a chart or screenshot captioned without a figure), unless it is
+     icon-sized (``width``/``height`` under ``ICON_MAX_PX``);
   4. else ``alt=""``: decorative. A file name read aloud ("IMG_2041 dot jpeg") tells nobody
      anything, and an image with no alternative is announced that way.
 Links whose content gives no name (images with ``alt=""``, empty icons):
@@ -18,11 +21,19 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote, urlsplit
 
+from lxml import etree
+
 from .. import dom
 from ..links import safe_url
 
 # Captions used as an image's alt are cut at this length (a word boundary before it).
 MAX_ALT_CHARS = 250
+# An image declared this small (either side, in pixels) is an icon or spacer: no caption for it.
+ICON_MAX_PX = 48
+# The first of these above an image is its own block, whose other words may caption it. Not p,
+# li, td: there the words share the image's line, and repeating them as its alt is redundant.
+_CAPTION_BLOCKS = frozenset({"div", "p", "td", "li", "dd", "th", "center"})
+_CAPTION_WRAPPERS = frozenset({"div", "center"})
 _IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg", ".bmp")
 _FILE_NAME = re.compile(r"^[^\s/]*\.(?:jpe?g|png|gif|webp|avif|svg|bmp|tiff?|heic)$", re.I)
 
@@ -40,7 +51,7 @@ def image_alternative(img) -> str:
     title = (img.get("title") or "").strip()
     if title:
         return dom.WHITESPACE.sub(" ", title)
-    return shorten(caption_of(img), MAX_ALT_CHARS)
+    return shorten(caption_of(img) or _words_beside(img), MAX_ALT_CHARS)
 
 
 def caption_of(img) -> str:
@@ -50,6 +61,46 @@ def caption_of(img) -> str:
             caption = anc.find(".//figcaption")
             return dom.text_of(caption) if caption is not None else ""
     return ""
+
+
+def _words_beside(img) -> str:
+    """The text of the image's own block when that block is the image and a caption-sized line
+    (one image, at most ``MAX_ALT_CHARS`` of text, no link, the image not icon-sized)."""
+    if _icon_sized(img):
+        return ""
+    block = next((anc for anc in img.iterancestors() if dom.tag_of(anc) in _CAPTION_BLOCKS), None)
+    if block is None or dom.tag_of(block) not in _CAPTION_WRAPPERS or sum(1 for _ in block.iter("img")) != 1 or next(block.iter("a", "table", "ul", "ol"), None) is not None:
+        return ""
+    text = dom.text_of(block)
+    if len(text) > MAX_ALT_CHARS:
+        return ""
+    if _text_on_both_sides(block, img):
+        return ""  # an image inside a sentence ("see <img> below"): the sentence is not its name
+    return text
+
+
+def _text_on_both_sides(block, img) -> bool:
+    before = after = seen = False
+    for event, el in etree.iterwalk(block, events=("start", "end")):
+        if event == "start":
+            seen = seen or el is img
+            text = el.text
+        else:
+            text = el.tail if el is not block else None
+        if text and text.strip():
+            if seen:
+                after = True
+            else:
+                before = True
+    return before and after
+
+
+def _icon_sized(img) -> bool:
+    for side in ("width", "height"):
+        value = (img.get(side) or "").strip().removesuffix("px")
+        if value.isdigit() and int(value) < ICON_MAX_PX:
+            return True
+    return False
 
 
 def shorten(text: str, limit: int) -> str:

@@ -5,13 +5,16 @@ thumbnail) and the real address in ``data-src`` / ``data-srcset`` / ``data-origi
 plus a ``<noscript>`` copy for browsers without script. The reader page has no script, so:
 
 1. a ``<noscript>`` holding one image that follows an image replaces that image (the noscript
-   copy is the real one); other noscripts are unwrapped;
+   copy is the real one); one that only asks for JavaScript goes; other noscripts are unwrapped;
 2. an image whose ``src`` is missing or a placeholder takes its address from the lazy
    attributes (known names first, then any ``data-*`` value that looks like an image URL);
    ``data-srcset`` (on img and picture/source) becomes ``srcset``;
 3. two adjacent images of the same picture (same file name, e.g. a thumbnail then the full
    size left by an unwrapped noscript) keep only the later;
 4. an image left with no address at all is removed (it would show nothing to anybody).
+
+This is the one resolver: auto's selection (content/rules/lazy_images.py) resolves the
+addresses of its images with ``resolve_addresses`` (step 2 alone), the reader page all four.
 """
 from __future__ import annotations
 
@@ -20,7 +23,8 @@ from urllib.parse import urlsplit
 
 from .. import dom
 
-# Attributes scripts read the real address from, most specific first.
+# Attributes scripts read the real address from, most specific first (every loader's name
+# either resolver knew before they were one).
 SRC_ATTRS = ("data-src", "data-original", "data-lazy-src", "data-hi-res-src", "data-high-res-src", "data-url",
              "data-actualsrc", "data-echo", "data-lazy", "data-src-retina")
 SRCSET_ATTRS = ("data-srcset", "data-lazy-srcset", "data-original-set")
@@ -28,6 +32,8 @@ _IMAGE_URL = re.compile(r"^\s*(?:https?:)?/{0,2}[^\s\"'<>]+\.(?:jpe?g|png|gif|we
 _SRCSET = re.compile(r"\.(?:jpe?g|png|gif|webp|avif)(?:\?\S*)?\s+\d+(?:\.\d+)?[wx]", re.I)
 # A data: URI this short is a placeholder (a 1x1 gif is ~70 bytes), not a real picture.
 PLACEHOLDER_DATA_CHARS = 200
+# An address that stands in for the real one when a loader attribute names another.
+_STAND_IN = re.compile(r"^data:|placeholder|blank\.", re.I)
 _PLACEHOLDER_NAME = re.compile(r"(?:blank|spacer|placeholder|pixel|transparent|lazy|loading|grey|gray)[^/]*\.(?:gif|png|svg)$", re.I)
 
 
@@ -47,6 +53,16 @@ def resolve(root) -> None:
                 dom.remove(parent)
 
 
+def resolve_addresses(root) -> None:
+    """Step 2 alone: every image (and <source>) under ``root``, ``root`` included, takes its real
+    address from the lazy attributes; nothing is removed."""
+    for el in root.iter("source", "img"):
+        if el.tag == "source":
+            _take_srcset(el)
+        else:
+            _resolve_image(el, keep_placeholder=True)
+
+
 def is_placeholder(src: str | None) -> bool:
     value = (src or "").strip()
     if not value or value in ("#", "about:blank"):
@@ -56,9 +72,12 @@ def is_placeholder(src: str | None) -> bool:
     return bool(_PLACEHOLDER_NAME.search(urlsplit(value).path or ""))
 
 
-def _resolve_image(img) -> None:
+def _resolve_image(img, keep_placeholder: bool = False) -> None:
     _take_srcset(img)
-    if not is_placeholder(img.get("src")):
+    src = (img.get("src") or "").strip()
+    # a data: URI of any size (a blurred preview) or a "placeholder" / "blank." file of any
+    # type gives way to a real address a loader names
+    if not is_placeholder(src) and not (_STAND_IN.search(src) and _lazy_address(img)):
         return
     for attr in SRC_ATTRS:
         value = (img.get(attr) or "").strip()
@@ -75,8 +94,12 @@ def _resolve_image(img) -> None:
         if first:
             img.set("src", first[0])
             return
-    if is_placeholder(img.get("src")) and img.get("src") is not None:
+    if is_placeholder(img.get("src")) and img.get("src") is not None and not keep_placeholder:
         del img.attrib["src"]
+
+
+def _lazy_address(img) -> bool:
+    return any((img.get(attr) or "").strip() and not is_placeholder(img.get(attr)) for attr in SRC_ATTRS)
 
 
 def _take_srcset(el) -> None:
@@ -102,6 +125,8 @@ def _noscript_images(root) -> None:
             new = images[0]
             new.tail = old.tail
             old.getparent().replace(old, new)
+            dom.remove(noscript)
+        elif dom.is_script_notice(noscript):
             dom.remove(noscript)
         else:
             dom.unwrap(noscript)

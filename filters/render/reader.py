@@ -31,6 +31,7 @@ import base64
 import copy
 import hashlib
 import importlib.resources
+import re
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -50,6 +51,10 @@ UI_LANG = "en"
 UNDETERMINED = "und"
 # A first heading that starts the title and covers this share of it is the title again.
 MIN_TITLE_SHARE = 0.5
+# A lead headline (see _lead_headline) is a line this long: a headline, not a word or a paragraph.
+HEADLINE_CHARS = (15, 150)
+# Elements whose text, alone at the start of the content, is a headline.
+_HEADLINE_TAGS = frozenset({"h2", "h3", "h4", "b", "strong", "font", "big"})
 # A block repeating the byline may add "By " and a little punctuation, nothing more.
 BYLINE_SLACK_CHARS = 6
 # The label above a page's own summary (shown when the page as served has no text to read).
@@ -101,7 +106,7 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
     head = dom.new_element("head", parent=doc)
     dom.new_element("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}, parent=head)
     title = meta.title or _first_heading(nodes) or UNTITLED
-    dom.new_element("title", text=title, parent=head)
+    title_el = dom.new_element("title", text=title, parent=head)
     if inline_style:
         dom.new_element("style", text=stylesheet(settings.font_scale), parent=head)
     elif stylesheet_href:
@@ -113,7 +118,7 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
     main = dom.new_element("main", {"id": "cp-content"}, parent=body)
     article = dom.new_element("article", parent=main)
     header = dom.new_element("header", parent=article)
-    dom.new_element("h1", text=title, parent=header)
+    h1 = dom.new_element("h1", text=title, parent=header)
     if meta.byline:
         dom.new_element("p", {"class": "cp-byline"}, meta.byline, parent=header)
     ui_parts = [skip]  # clearpage's own words (English)
@@ -128,6 +133,11 @@ def build(nodes, meta: Metadata, settings, *, original_url: str | None, inline_s
     # final sanitize pass and the text renderer walk the content, and without them every walk
     # makes (and frees) a Python proxy per element again. Elements added later are not held.
     held = list(content.iter())
+    if meta.title_unconfirmed:
+        headline = _lead_headline(content, title)
+        if headline is not None:
+            title = title_el.text = h1.text = dom.text_of(headline)
+            dom.remove(headline)
     _drop_repeated_title(content, title)
     _drop_repeated_byline(content, meta.byline)
     lazy_images.resolve(content)
@@ -233,6 +243,39 @@ def _first_heading(nodes) -> str:
     return ""
 
 
+def _lead_headline(content, title: str):
+    """The content's headline when the title (only the page's <title>, see Metadata) is not it:
+    the first text of the content is a heading or a bold/big line of its own, of headline
+    length, with more text after it, sharing no word with the title (the site's name, as old
+    table-layout pages title themselves). None when there is no such line."""
+    first = next((t for t in content.itertext() if t.strip()), None)
+    if first is None:
+        return None
+    for el in content.iter(*_HEADLINE_TAGS):
+        text = dom.text_of(el)
+        if not text:
+            continue
+        if not text.startswith(dom.collapse(first).strip()) or not HEADLINE_CHARS[0] <= len(text) <= HEADLINE_CHARS[1]:
+            return None
+        if el.tag in ("b", "strong", "font", "big") and not _alone_on_its_line(el):
+            return None
+        if set(_words(text)) & set(_words(title)) or len(dom.text_of(content)) <= len(text):
+            return None
+        return el
+    return None
+
+
+def _alone_on_its_line(el) -> bool:
+    """An inline element that is a line of its own: no text before it on its line, none after."""
+    before = el.getprevious()
+    text_before = (before.tail if before is not None else el.getparent().text) or ""
+    return not text_before.strip() and not (el.tail or "").strip()
+
+
+def _words(text: str) -> list[str]:
+    return _WORDS.findall(text.casefold())
+
+
 def _drop_repeated_title(content, title: str) -> None:
     """The content often repeats the title as its own first heading; the reader header has it.
 
@@ -323,6 +366,9 @@ def _with_visible_text(content) -> set:
                 break
             owner = owner.getparent()
     return shown
+
+
+_WORDS = re.compile(r"\w+")
 
 
 def _comparable(text: str) -> str:

@@ -21,6 +21,9 @@ LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table",
 # markup words misled it (a page built of "promo" blocks), and the container as it is beats an
 # empty page.
 CLEAN_MAX_SHARE = 0.85
+# Pictures a class-name guess never removes from the selection: an ad picture is removed by the
+# chain's real list rules (ad_server: hosts, EasyList network and element-hiding rules) or not at all.
+PICTURES = frozenset({"img", "picture", "figure"})
 
 
 def prose_step(s: PageState) -> None:
@@ -73,6 +76,8 @@ def boilerplate_reason(o: AutoOptions, f: feat.Features, kinds: list[int], score
                        content_chars: int, article: bool) -> str:
     """Why cleaning removes element ``i`` ("" when it stays)."""
     kind = kinds[i] if f.chars[i] else textless_kind(f, i)
+    if kind == hints.BOILERPLATE and f.tags[i] in PICTURES:
+        return ""  # a name guess ("block-image-ads") never takes the article's photo: the lists' rules ran before
     if kind == hints.BOILERPLATE or (kind == hints.COMMENTS and not forum):
         if f.chars[i] <= o.boilerplate_max_share * content_chars:
             return f"marked as boilerplate ({dom.describe(f.elements[i])})"

@@ -1,10 +1,17 @@
 """``auto``'s options (``content.auto`` in the config): the weights and bounds of its scoring and cleaning."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 from ... import regex
 from ...typed import field
+
+
+# The options measured in characters: on a page in a denser script they are divided by the page's
+# script factor (textstats.script_factor), so each means the same amount of text in every script.
+CHARACTER_OPTIONS = ("min_container_chars", "link_cost", "block_cost", "prose_min_chars", "boilerplate_cap",
+                     "record_cost", "record_min_link_chars", "sibling_prose_chars", "link_list_max_text",
+                     "article_prose_chars", "form_max_chars")
 
 
 @dataclass(frozen=True)
@@ -39,3 +46,15 @@ class AutoOptions:
     classifier_stay: float = field(doc="... and one it gives less than this stays out, whatever its score", min=0.0, max=1.0)
     classifier_container: float = field(doc="a candidate container's score x (1 + this x (2p - 1)), p its p(content)", min=0.0, max=1.0)
     min_container_chars: int = field(doc="a best container with fewer characters than this is a miss: no selection (the fallback, or the whole page)", min=0)
+
+    def for_script(self, factor: float) -> AutoOptions:
+        """These options for a page whose text is ``factor`` times as dense as Latin text: every
+        character threshold and cost divided by ``factor`` (factor 1: these options, unchanged)."""
+        if factor == 1.0:
+            return self
+        kinds = {f.name: f.type for f in fields(self)}
+        scaled = {}
+        for name in CHARACTER_OPTIONS:
+            value = getattr(self, name) / factor
+            scaled[name] = round(value) if kinds[name] in (int, "int") else value
+        return replace(self, **scaled)

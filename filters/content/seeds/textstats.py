@@ -75,6 +75,55 @@ class WordCounter:
         return max(0, len(tokens) - len(runs)) + unspaced / self.chars_per_word, chars
 
 
+# Characters an English word takes with its space (about five letters and one space): one
+# Chinese/Japanese word (``chars_per_word`` characters) is worth this many Latin characters.
+LATIN_CHARS_PER_WORD = 6.0
+# Characters per word of Chinese/Japanese text, as config/default.yaml's chars_per_word.
+CHARS_PER_WORD = 1.7
+# Han and Kana: the scripts denser than Latin. Thai, Lao, Khmer, ... write vowels and tones as
+# characters of their own: a sentence takes about as many characters as in English, so they
+# count one per character here (they still count as unspaced in WordCounter's words).
+DENSE_RUN = re.compile(
+    "["
+    "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+    "\U00020000-\U0003134f"
+    "]+"
+)
+
+
+def latin_length(text: str, chars_per_word: float = CHARS_PER_WORD) -> float:
+    """Length of ``text`` in Latin-equivalent characters: Han and Kana characters count
+    ``LATIN_CHARS_PER_WORD / chars_per_word`` each, all others one. Text without Han or Kana
+    gives exactly ``len(text)``."""
+    n = len(text)
+    if not n or text.isascii():
+        return n
+    runs = DENSE_RUN.findall(text)
+    if not runs:
+        return n
+    return n + sum(map(len, runs)) * (LATIN_CHARS_PER_WORD / chars_per_word - 1.0)
+
+
+# A page whose text is less than this much denser than Latin text (a few CJK names in a Latin
+# article) keeps factor 1: its thresholds stay exactly as configured.
+MIN_SCRIPT_FACTOR = 1.1
+
+
+def script_factor(root, chars_per_word: float = CHARS_PER_WORD) -> float:
+    """How much denser than Latin text the visible text under ``root`` is: its Latin-equivalent
+    length over its length in characters (1.0 for text without unspaced scripts, and below
+    ``MIN_SCRIPT_FACTOR``)."""
+    raw = 0
+    latin = 0.0
+    for el in visible_elements(root):
+        for text in (el.text, el.tail if el is not root else None):
+            if text:
+                raw += len(text)
+                latin += latin_length(text, chars_per_word)
+    factor = latin / raw if raw else 1.0
+    return factor if factor >= MIN_SCRIPT_FACTOR else 1.0
+
+
 def is_hidden(el) -> bool:
     """True when the element is not shown (hidden attribute, aria-hidden, inline display:none)."""
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
