@@ -327,3 +327,27 @@ STOCK_AGENCIES = (
     r"pixabay(?:\.com)?", r"unsplash(?:\.com)?", r"pexels(?:\.com)?", r"picture\s+alliance", r"imago(?:\s+images)?",
     r"depositphotos(?:\.com)?", r"123rf(?:\.com)?", r"dreamstime(?:\.com)?", r"alamy",
 )
+
+# A paragraph inside an article that asks the reader to subscribe, follow, download or support
+# (or claims the text's copyright), not part of the story: the paragraph's opening words.
+APPEAL_OPENINGS = (
+    # English
+    r"(?:please\s+)?subscribe\b", r"(?:to\s+(?:view|read|continue|see)\s+(?:the\s+)?(?:full|whole|rest)[^,]{0,40},\s*(?:please\s+)?subscribe)",
+    r"sign\s+up\s+(?:for|to)\b", r"follow\s+(?:us|[\w.@' -]{1,40}?)\s+on\s+(?:twitter|facebook|instagram|linkedin|youtube|tiktok|telegram|whatsapp|x)\b",
+    r"(?:like|join)\s+us\s+on\s+(?:twitter|facebook|instagram)", r"download\s+(?:our|the)\s+[\w\s]{0,40}app\b",
+    r"for\s+the\s+latest\s+[\w\s,]{0,60}(?:download|follow|subscribe|sign\s+up|join)",
+    r"support\s+(?:our|independent|local|quality)\s+journalism", r"become\s+a\s+(?:member|subscriber|patron|supporter)\b",
+    r"donate\s+(?:now|today)\b",
+    r"if\s+you(?:'|’)?re\s+seeing\s+this\s+message", r"first-time\s+subscribers",
+    r"this\s+(?:article|story|content)\s+is\s+(?:the\s+)?copyrighted", r"written\s+permission\s+must\s+be\s+obtained",
+    r"(?:submit|send)\s+(?:your|a)\s+letter\s+to\s+the\s+editor",
+    # German
+    r"(?:jetzt\s+)?abonnieren\s+sie\b", r"jetzt\s+(?:abonnieren|abonnent\s+werden|unterstützen)", r"folgen\s+sie\s+uns\b",
+    r"unterstützen\s+sie\s+(?:uns|unsere|unabhängigen)", r"(?:melden\s+sie\s+sich|abonnieren\s+sie)\s+[\w\s]{0,30}newsletter",
+    # Spanish, Portuguese
+    r"suscr[ií]b(?:ete|ase)\b", r"hazte\s+(?:miembro|socio|suscriptor)", r"s[ií]guenos\s+en\b", r"[úu]nete\s+a\s+(?:nuestro|nuestra)",
+    r"descarga\s+(?:nuestra|la)\s+app", r"assine\s+(?:já|agora)", r"siga-nos\b",
+    # French, Italian, Polish
+    r"abonnez-vous\b", r"suivez-nous\b", r"inscrivez-vous\s+[àa]\s+(?:notre|la)\s+newsletter", r"t[ée]l[ée]chargez\s+(?:notre|l)\W?\s*app",
+    r"abbonati\b", r"seguici\s+su\b", r"zaprenumeruj\b", r"obserwuj\s+nas\b",
+)

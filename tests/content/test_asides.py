@@ -104,3 +104,32 @@ def test_auto_drops_a_credit_under_a_picture(algo):
     text = joined_selection(algo, _page(article), URL)
     assert "Paragraph 7" in text and "iStock" not in text
 
+
+# ------------------------------------------------------------------ appeals to the reader
+
+def test_appeals_to_subscribe_follow_or_download_go():
+    body = STORY + ("<p>Subscribe now to our digital edition for the full story.</p>"
+                    "<p><strong>HAZTE MIEMBRO Y DISFRUTA DE BENEFICIOS EXCLUSIVOS</strong></p>"
+                    "<p>Follow The Daily Mill on Twitter and Instagram @DailyMill</p>"
+                    "<p>Folgen Sie uns auf Facebook.</p>")
+    removed, text = _on_roots(asides.remove_appeals, body)
+    assert removed == 4
+    assert "Subscribe" not in text and "HAZTE" not in text and "Twitter" not in text and "Folgen" not in text
+    assert "Paragraph 7" in text
+
+
+def test_story_paragraphs_about_subscribers_or_support_stay():
+    body = STORY + ("<p>Subscribers to the water plan paid more this year, the council said.</p>"
+                    "<p>Support for the mill grew today as the town voted to keep it.</p>"
+                    "<p>Subscribe, the miller told us, was a word he had never used before he sold bread online, "
+                    "and now his newsletter reaches more readers than the town has people, which still surprises him "
+                    "every morning when he opens the mill's door.</p>")
+    removed, text = _on_roots(asides.remove_appeals, body)
+    assert removed == 0 and "Subscribers to the water plan" in text and "Support for the mill" in text
+
+
+def test_auto_drops_an_appeal_inside_an_article(algo):
+    # An article's worth of prose (the rule runs on articles only), the appeal in the middle.
+    article = STORY + "<p>Suscríbete a nuestro boletín para recibir las noticias.</p>" + STORY.replace("Paragraph", "Part") * 2
+    text = joined_selection(algo, _page(article), URL)
+    assert "Paragraph 7" in text and "Suscríbete" not in text

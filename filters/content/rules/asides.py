@@ -7,6 +7,9 @@
 - ``remove_read_also``: a paragraph inside the text that points to another story ("Lea también:
   <a>...</a>", "Lesen Sie auch: ...", "Read more: ..."): a label of ``phrases.READ_ALSO_LABELS``
   at its start and links for most of the rest.
+- ``remove_appeals``: a short paragraph inside an article that asks the reader to subscribe,
+  follow the site, download its app or support it, or claims the text's copyright
+  (``phrases.APPEAL_OPENINGS`` at its start): the publisher speaking, not the story.
 - ``remove_credit_lines``: an element whose whole text is a picture's credit ("Foto: X",
   "© X", "TebNad/Shutterstock.com"): a photo credit says who took a picture, not what it shows,
   so it is no content for a reader. A caption that describes the picture stays.
@@ -37,6 +40,11 @@ READ_ALSO_MIN_LINK_SHARE = 0.5
 _PARAGRAPHS = frozenset({"p", "div", "li", "h3", "h4", "h5", "h6", "blockquote"})
 # Block children make an element a container, not one paragraph.
 _BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h2|.//h3|.//h4|.//h5|.//h6"
+
+# An appeal's opening words at the paragraph's start (after quotes, stars or emoji).
+_APPEAL = re.compile(r"[\W_]{0,3}" + phrases.any_of(phrases.APPEAL_OPENINGS), re.IGNORECASE)
+# An appeal is a sentence or two: a longer paragraph opening so is the story's own.
+APPEAL_MAX_CHARS = 220
 
 # A credit line: a label and a name, or a stock agency's name (with the photographer's before a
 # slash), nothing else.
@@ -78,6 +86,22 @@ def remove_read_also(roots: list, ctx: PageContext) -> int:
             if rest and links >= READ_ALSO_MIN_LINK_SHARE * len(rest):
                 doomed.append(el)
     return ctx.kill_all(doomed, "auto", lambda el: f"points to another story: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def remove_appeals(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, the short paragraphs opening with an appeal to the reader; returns how many went."""
+    doomed = []
+    for root in roots:
+        for el in root.iter(*_PARAGRAPHS):
+            if el is root:
+                continue
+            text = dom.string_of(el)
+            if len(text) > 2 * APPEAL_MAX_CHARS:
+                continue
+            text = dom.collapse(text)
+            if 0 < len(text) <= APPEAL_MAX_CHARS and _APPEAL.match(text) and not el.xpath(_BLOCK_CHILDREN):
+                doomed.append(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"appeal to the reader: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
 def remove_credit_lines(roots: list, ctx: PageContext) -> int:
