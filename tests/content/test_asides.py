@@ -133,3 +133,28 @@ def test_auto_drops_an_appeal_inside_an_article(algo):
     article = STORY + "<p>Suscríbete a nuestro boletín para recibir las noticias.</p>" + STORY.replace("Paragraph", "Part") * 2
     text = joined_selection(algo, _page(article), URL)
     assert "Paragraph 7" in text and "Suscríbete" not in text
+
+
+# ------------------------------------------------------------------ an author's bio after the article
+
+BIO = ("<div class='author-bio'><h4>Anna Miller</h4><p>Anna Miller has written about mills, rivers and the people "
+       "who keep them running for twenty years, and lives by the river.</p></div>")
+
+
+def test_an_author_bio_after_the_article_goes():
+    root = dom.body_of(dom.parse(f"<html><body><article>{STORY}{BIO}</article></body></html>"))
+    removed = asides.remove_trailing_bios([root], PageContext(url=URL, base_url=URL), 60)
+    assert removed == 1
+    text = root.text_content()
+    assert "twenty years" not in text and "Paragraph 7" in text
+
+
+def test_an_author_box_above_the_text_stays():
+    root = dom.body_of(dom.parse(f"<html><body><article>{BIO}{STORY}</article></body></html>"))
+    assert asides.remove_trailing_bios([root], PageContext(url=URL, base_url=URL), 60) == 0
+    assert "twenty years" in root.text_content()
+
+
+def test_auto_leaves_the_bio_after_an_article_out(algo):
+    text = joined_selection(algo, _page(STORY * 2 + BIO), URL)
+    assert "Paragraph 7" in text and "twenty years" not in text
