@@ -286,7 +286,9 @@ OTHER_STORIES_HEADINGS = (
     r"about\s+the\s+author",
     # German
     r"(?:ähnliche|verwandte|weitere|neueste|beliebte|aktuelle|passende)\s+(?:beiträge|artikel|nachrichten|meldungen|themen|news|posts)",
-    r"mehr\s+(?:zum\s+thema|zu\s+diesem\s+thema|aus\s+\w+(?:\s+\w+)?|artikel|nachrichten|beiträge)",
+    r"mehr\s+(?:zum\s+thema|zu\s+diesem\s+thema)(?:\s+(?:auf|bei|von|im|in)\s+\S+)?",
+    r"mehr\s+(?:aus\s+\w+(?:\s+\w+)?|artikel|nachrichten|beiträge)", r"aktuellste\s+(?:beiträge|artikel|nachrichten)",
+    r"weitere\s+(?:beiträge|artikel)\s+(?:aus|zu|von|in)\s+(?:der|dem|diesem|dieser)\s+\w+",
     r"das\s+könnte\s+(?:sie|dich)\s+auch\s+interessieren", r"auch\s+interessant", r"lesen\s+sie\s+auch",
     r"empfehlungen\s+(?:aus\s+der\s+redaktion|für\s+(?:sie|dich))", r"meist(?:gelesen|kommentiert|geteilt)(?:e\s+artikel)?",
     r"der\s+(?:nächste|vorherige)\s+beitrag", r"(?:nächster|vorheriger)\s+beitrag",
@@ -341,9 +343,13 @@ APPEAL_OPENINGS = (
     r"if\s+you(?:'|’)?re\s+seeing\s+this\s+message", r"first-time\s+subscribers",
     r"this\s+(?:article|story|content)\s+is\s+(?:the\s+)?copyrighted", r"written\s+permission\s+must\s+be\s+obtained",
     r"(?:submit|send)\s+(?:your|a)\s+letter\s+to\s+the\s+editor",
+    r"never\s+miss\s+(?:the\s+latest|a\s+(?:story|post|thing)|an?\s+update)", r"if\s+you\s+(?:enjoyed|liked)\s+(?:reading\s+)?this",
+    r"do\s+you\s+want\s+to\s+(?:be\s+informed|stay\s+(?:informed|up\s+to\s+date))",
     # German
     r"(?:jetzt\s+)?abonnieren\s+sie\b", r"jetzt\s+(?:abonnieren|abonnent\s+werden|unterstützen)", r"folgen\s+sie\s+uns\b",
-    r"unterstützen\s+sie\s+(?:uns|unsere|unabhängigen)", r"(?:melden\s+sie\s+sich|abonnieren\s+sie)\s+[\w\s]{0,30}newsletter",
+    r"unterstützen\s+sie\s+(?:uns|unsere|unabhängigen)", r"unterstütze\s+(?:uns|unsere|unseren)\b",
+    r"(?:jetzt\s+)?(?:zum|für\s+den|für\s+unseren)\s+(?:kostenlosen\s+)?newsletter\s+(?:anmelden|registrieren)",
+    r"mit\s+unserem\s+newsletter", r"gefällt\s+(?:dir|ihnen|euch)\s+(?:unser|unsere|dieser|dieses)\b", r"(?:melden\s+sie\s+sich|abonnieren\s+sie)\s+[\w\s]{0,30}newsletter",
     # Spanish, Portuguese
     r"suscr[ií]b(?:ete|ase)\b", r"hazte\s+(?:miembro|socio|suscriptor)", r"s[ií]guenos\s+en\b", r"[úu]nete\s+a\s+(?:nuestro|nuestra)",
     r"descarga\s+(?:nuestra|la)\s+app", r"assine\s+(?:já|agora)", r"siga-nos\b",

@@ -27,7 +27,8 @@ def _page(article: str) -> str:
 
 def test_headings_announcing_other_stories_go_with_their_lists_in_several_languages():
     for heading in ("Ähnliche Beiträge", "Mehr zum Thema", "Noticias relacionadas", "Dans la même rubrique", "Sharen mit:",
-                    "Czytaj także", "You may also like"):
+                    "Czytaj także", "You may also like", "Mehr zum Thema auf example.de", "Aktuellste Beiträge",
+                    "Weitere Beiträge aus der Kolumne:"):
         body = STORY + f"<div><h3>{heading}</h3><ul><li><a href='/a'>Another story about a bridge</a></li>" \
                        "<li><a href='/b'>A third story about a school</a></li></ul></div>"
         removed, text = removed_and_text(asides.remove_other_stories, body)
@@ -66,6 +67,12 @@ def test_a_paragraph_starting_with_read_but_not_a_link_stays():
                     "<p>See also the table below, which lists every mill in the county.</p>")
     removed, text = _on_roots(asides.remove_read_also, body)
     assert removed == 0 and "costs too much" in text and "every mill" in text
+
+
+def test_a_linked_read_label_is_an_entry_link_and_stays():
+    body = STORY + "<p><a href='/s'>Read the story</a></p><p><a href='/m'>Read more: the council's full report</a></p>"
+    removed, text = _on_roots(asides.remove_read_also, body)
+    assert removed == 0 and "Read the story" in text and "full report" in text
 
 
 def test_auto_drops_a_read_also_line_inside_the_text(algo):
@@ -158,3 +165,12 @@ def test_an_author_box_above_the_text_stays():
 def test_auto_leaves_the_bio_after_an_article_out(algo):
     text = joined_selection(algo, _page(STORY * 2 + BIO), URL)
     assert "Paragraph 7" in text and "twenty years" not in text
+
+
+def test_appeals_to_sign_up_or_support_go_in_german_and_english():
+    body = STORY + ("<p>Jetzt zum kostenlosen Newsletter anmelden und nichts verpassen.</p>"
+                    "<p>Never miss the latest news by signing up to our daily email.</p>"
+                    "<p>If you enjoyed reading this post, please share it with a friend.</p>"
+                    "<p>Gefällt dir unser Magazin? Dann unterstütze uns.</p>")
+    removed, text = _on_roots(asides.remove_appeals, body)
+    assert removed == 4 and "Newsletter" not in text and "Never miss" not in text and "Paragraph 7" in text

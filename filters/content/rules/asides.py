@@ -6,7 +6,7 @@
   heading in its section (``sections.remove_elsewhere_sections``).
 - ``remove_read_also``: a paragraph inside the text that points to another story ("Lea también:
   <a>...</a>", "Lesen Sie auch: ...", "Read more: ..."): a label of ``phrases.READ_ALSO_LABELS``
-  at its start and links for most of the rest.
+  at its start, outside the links, and links for most of the rest.
 - ``remove_appeals``: a short paragraph inside an article that asks the reader to subscribe,
   follow the site, download its app or support it, or claims the text's copyright
   (``phrases.APPEAL_OPENINGS`` at its start): the publisher speaking, not the story.
@@ -90,7 +90,8 @@ def remove_read_also(roots: list, ctx: PageContext) -> int:
                 continue
             rest = m.group(1)
             links = sum(len(dom.collapse(dom.string_of(a))) for a in el.iter("a") if a.get("href"))
-            if rest and links >= READ_ALSO_MIN_LINK_SHARE * len(rest):
+            # The rest is mostly link, the label is not: a linked "Read the story" is a listing's entry link.
+            if rest and READ_ALSO_MIN_LINK_SHARE * len(rest) <= links <= len(rest) + 1:
                 doomed.append(el)
     return ctx.kill_all(doomed, "auto", lambda el: f"points to another story: {dom.collapse(dom.string_of(el))[:40]!r}")
 
