@@ -1,4 +1,5 @@
-"""``clearpage eval DATASET``: score content algorithms on a dataset (WCXB split or Readability pages)."""
+"""``clearpage eval DATASET``: score content algorithms on a dataset (WCXB split, trafeval or Readability pages);
+``clearpage eval --dev-sets``: the three development sets side by side, optionally against an earlier run."""
 from __future__ import annotations
 
 import json
@@ -6,7 +7,7 @@ import os
 import sys
 
 from clearpage.filters import ConfigError
-from clearpage.tools.evaluation import datasets, report, runner
+from clearpage.tools.evaluation import datasets, devsets, report, runner
 
 
 def add_parser(sub, name: str) -> None:
@@ -14,9 +15,20 @@ def add_parser(sub, name: str) -> None:
         name,
         help="measure content algorithms on a dataset",
         description="Word-level P/R/F1 (WCXB metric) of reader mode's text, per algorithm, with snippet scores, "
-        "errors and timing. DATASET is a WCXB split (html/ + ground-truth/) or Readability's test pages.",
+        "errors and timing. DATASET is a WCXB split (html/ + ground-truth/), trafilatura's evaluation set "
+        "(evaldata.json + html/, scored with its pooled snippet metric) or Readability's test pages. "
+        "--dev-sets runs wcxb-dev, trafeval and readability-pages in one go and prints them side by side.",
     )
-    parser.add_argument("dataset", help="dataset directory, e.g. ../shared/datasets/wcxb-dev")
+    parser.add_argument("dataset", nargs="?", help="dataset directory, e.g. ../shared/datasets/wcxb-dev")
+    parser.add_argument("--dev-sets", nargs="?", const=str(devsets.DEFAULT_ROOT), metavar="DIR",
+                        help="run the three development sets (wcxb-dev, trafeval, readability-pages) under DIR "
+                        f"(default {devsets.DEFAULT_ROOT}) with one algorithm and print them side by side")
+    parser.add_argument("--with-fallback", action="store_true",
+                        help="keep the config's content.fallback (what reader mode serves) instead of measuring each "
+                        "algorithm alone; --dev-sets does so unless --algorithm is given")
+    parser.add_argument("--against", metavar="OLD.json",
+                        help="with --dev-sets: compare with the --json of an earlier --dev-sets run: the delta per set "
+                        f"and wcxb-dev page type, flagging drops > {devsets.DROP_TOLERANCE}")
     parser.add_argument("--algorithm", action="append", metavar="NAME",
                         help="content algorithm to measure (repeat for several; default: the config's content.algorithm)")
     parser.add_argument("--type", action="append", dest="types", metavar="TYPE", help="only pages of this type (repeatable)")
@@ -40,6 +52,14 @@ def add_parser(sub, name: str) -> None:
 
 
 def run(args) -> int:
+    if args.dev_sets is not None:
+        return run_dev_sets(args)
+    if args.against:
+        print("clearpage eval: --against needs --dev-sets", file=sys.stderr)
+        return 2
+    if not args.dataset:
+        print("clearpage eval: give a DATASET directory or --dev-sets", file=sys.stderr)
+        return 2
     if args.limit is not None and args.limit < 1:
         print("clearpage eval: --limit must be >= 1", file=sys.stderr)
         return 2
@@ -55,7 +75,7 @@ def run(args) -> int:
         result = runner.evaluate(
             args.dataset, kind, pages, algorithms,
             jobs=max(1, args.jobs), timeout_s=args.timeout, config_path=args.config, progress=not args.quiet,
-            memory_path=args.memory, classifier_folds=args.classifier_folds,
+            memory_path=args.memory, classifier_folds=args.classifier_folds, keep_fallback=args.with_fallback,
         )
     except (datasets.DatasetError, ConfigError, OSError, ValueError) as exc:
         print(f"clearpage eval: {exc}", file=sys.stderr)
@@ -76,11 +96,46 @@ def run(args) -> int:
         modes = agreement(pages, load_config(args.config))
         print("\n" + modes.format())
         data["auto_mode"] = modes.as_dict()
-    from clearpage.tools.evaluation.metadata_match import measure
+    if kind != datasets.TRAFEVAL:  # trafeval has no metadata annotations
+        from clearpage.tools.evaluation.metadata_match import measure
 
-    matched = measure(pages)
-    print("\n" + matched.format(verbose=args.verbose))
-    data["metadata"] = matched.as_dict()
+        matched = measure(pages)
+        print("\n" + matched.format(verbose=args.verbose))
+        data["metadata"] = matched.as_dict()
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1, ensure_ascii=False)
+    return 0
+
+
+def run_dev_sets(args) -> int:
+    if args.dataset or args.types or args.limit is not None or args.memory or args.classifier_folds:
+        print("clearpage eval: --dev-sets runs whole sets: no DATASET, --type, --limit, --memory or --classifier-folds",
+              file=sys.stderr)
+        return 2
+    algorithms = tuple(dict.fromkeys(args.algorithm or ()))
+    if len(algorithms) > 1:
+        print("clearpage eval: --dev-sets measures one --algorithm", file=sys.stderr)
+        return 2
+    try:
+        previous = devsets.load_previous(args.against) if args.against else None
+        algorithm = algorithms[0] if algorithms else _configured_algorithm(args.config)
+        keep_fallback = args.with_fallback or not algorithms  # by default: what reader mode serves
+        figures, full = devsets.run_all(args.dev_sets, algorithm, jobs=max(1, args.jobs), config_path=args.config,
+                                        progress=not args.quiet, timeout_s=args.timeout, keep_fallback=keep_fallback)
+        if keep_fallback:
+            fallback = runner.algorithm_config(algorithm, args.config, keep_fallback=True).settings.content.fallback
+            algorithm += f" (fallback: {', '.join(fallback) or 'none'})"
+    except (datasets.DatasetError, devsets.CompareError, ConfigError, OSError, ValueError) as exc:
+        print(f"clearpage eval: {exc}", file=sys.stderr)
+        return 2
+    print(devsets.format_table(figures, algorithm))
+    data = devsets.as_json(figures, algorithm, sys.argv, full)
+    if previous is not None:
+        comparison = devsets.compare(previous, figures)
+        print(comparison.format())
+        data["against"] = {"file": args.against, "keep": comparison.keep,
+                           "drops": [d.name for d in comparison.drops], "mean_change": comparison.mean.change}
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=1, ensure_ascii=False)

@@ -1,4 +1,4 @@
-"""The words ``auto``'s rules look for in a page's text (English), as data: one place to add a phrase.
+"""The words ``auto``'s rules look for in a page's text (English; an article's asides in several languages), as data.
 
 Each list holds regular-expression fragments, one phrase per entry (``\\s+`` between words,
 ``(?:a|b)`` for a choice); the rule modules compile them at import, with ``any_of`` and
@@ -265,3 +265,95 @@ BYLINE_JOINERS = ("and", "&", "de", "van", "von", "for", "the", "The")
 # Consent-manager vendors' ids (each names a dialog, never a page's wrapper): OneTrust,
 # Didomi, Usercentrics, Cookiebot, TrustArc, Quantcast, Sourcepoint, Fides.
 CONSENT_VENDOR_IDS = ("onetrust", "ot-sdk", "didomi", "usercentrics", "CybotCookiebot", "cookiebot", "truste-", "qc-cmp", "sp_message", "fides-")
+
+
+# ------------------------------------------------------------------ an article's asides (rules/asides.py), many languages
+
+# A heading that announces other stories than the article (related, more on the topic, next
+# post, most read), a share or like bar, or a comment form: the whole heading's text, so a
+# section title that only starts so ("Related work in the field") is not one. Matched case-insensitively.
+OTHER_STORIES_HEADINGS = (
+    # English
+    r"related(?:\s+(?:posts?|articles?|stories|news|content|reading|topics|links))?",
+    r"(?:you\s+)?(?:may|might)\s+also\s+(?:like|enjoy|be\s+interested\s+in)",
+    r"more\s+(?:on\s+this\s+(?:story|topic)|from\s+(?:this|our)\s+\w+|stories|news|articles|posts|to\s+read)",
+    r"(?:read|up)\s+next", r"also\s+read", r"read\s+also", r"see\s+also", r"what\s+to\s+read\s+next",
+    r"(?:most\s+(?:read|popular|viewed|commented|shared))(?:\s+(?:stories|articles|posts))?",
+    r"(?:latest|recent|popular|top|trending)\s+(?:news|stories|posts|articles|headlines)",
+    r"editor'?s?\s+picks?", r"recommended(?:\s+(?:for\s+you|stories|articles|reading))?",
+    r"share(?:\s+(?:this|on|via))?(?:\s+(?:article|post|story|page))?", r"like\s+this",
+    r"leave\s+a\s+(?:reply|comment)", r"post\s+a\s+comment", r"write\s+a\s+comment", r"add\s+a\s+comment",
+    r"about\s+the\s+author",
+    # German
+    r"(?:ähnliche|verwandte|weitere|neueste|beliebte|aktuelle|passende)\s+(?:beiträge|artikel|nachrichten|meldungen|themen|news|posts)",
+    r"mehr\s+(?:zum\s+thema|zu\s+diesem\s+thema)(?:\s+(?:auf|bei|von|im|in)\s+\S+)?",
+    r"mehr\s+(?:aus\s+\w+(?:\s+\w+)?|artikel|nachrichten|beiträge)", r"aktuellste\s+(?:beiträge|artikel|nachrichten)",
+    r"weitere\s+(?:beiträge|artikel)\s+(?:aus|zu|von|in)\s+(?:der|dem|diesem|dieser)\s+\w+",
+    r"das\s+könnte\s+(?:sie|dich)\s+auch\s+interessieren", r"auch\s+interessant", r"lesen\s+sie\s+auch",
+    r"empfehlungen\s+(?:aus\s+der\s+redaktion|für\s+(?:sie|dich))", r"meist(?:gelesen|kommentiert|geteilt)(?:e\s+artikel)?",
+    r"der\s+(?:nächste|vorherige)\s+beitrag", r"(?:nächster|vorheriger)\s+beitrag",
+    r"(?:sharen|teilen)(?:\s+mit)?", r"(?:diesen\s+)?(?:beitrag|artikel)\s+teilen", r"gefällt\s+mir",
+    r"kommentar\s+(?:verfassen|schreiben|hinterlassen)", r"schreibe?\s+einen\s+kommentar", r"über\s+den\s+autor(?:in)?",
+    # French, Spanish, Italian, Portuguese, Polish, Dutch
+    r"(?:dans\s+la\s+même\s+rubrique|sur\s+le\s+même\s+sujet|à\s+lire\s+aussi|lire\s+aussi|voir\s+aussi|articles?\s+similaires)",
+    r"(?:partager(?:\s+cet\s+article)?|laisser\s+un\s+commentaire)",
+    r"(?:noticias|artículos|notas|entradas)\s+relacionad[oa]s", r"(?:te|le)\s+puede\s+interesar", r"más\s+noticias",
+    r"(?:lo\s+)?más\s+(?:leído|visto)", r"(?:lee|lea)\s+(?:también|más)", r"compartir", r"deja\s+(?:un|tu)\s+comentario",
+    r"(?:articoli\s+correlati|leggi\s+anche|potrebbe\s+interessarti|condividi)",
+    r"(?:leia\s+também|veja\s+também|notícias\s+relacionadas|compartilhe)",
+    r"(?:czytaj|zobacz)\s+(?:też|także|również)", r"podobne\s+artykuły", r"najczęściej\s+czytane",
+    r"(?:lees\s+ook|gerelateerde\s+artikelen|meer\s+nieuws)",
+)
+
+# A paragraph that points to another story inside the article's text: one of these labels, a
+# colon or dash, then (mostly) a link. The label alone, at the paragraph's start, case-insensitive.
+READ_ALSO_LABELS = (
+    r"(?:also\s+)?read(?:\s+(?:also|more|next))?", r"see\s+also", r"related(?:\s+(?:story|article|news))?", r"more\s+on\s+this",
+    r"lesen\s+sie\s+(?:auch|mehr|hier)", r"auch\s+interessant", r"mehr\s+zum\s+thema", r"siehe\s+auch", r"zum\s+thema",
+    r"(?:lea|lee|leer|vea|ver)(?:\s+(?:también|más|además))?", r"(?:te|le)\s+puede\s+interesar", r"noticia\s+relacionada",
+    r"(?:à\s+)?lire\s+(?:aussi|également)", r"voir\s+aussi", r"leggi\s+anche", r"(?:leia|veja)\s+(?:também|mais)",
+    r"(?:czytaj|zobacz)\s+(?:też|także|również)", r"lees\s+ook",
+)
+
+# A picture's credit line, the whole of an element's text: "Foto: X", "Photo credit: X",
+# "© X", "Bild via X", or an agency's name ("TebNad/Shutterstock.com", "iStock.com").
+CREDIT_LABELS = (
+    r"(?:foto|fotos|photo|photos|photograph|bild|bilder|image|images|picture|pic|credit|credits|crédit|crédito|"
+    r"fotografía|zdjęcie|fot\.?)(?:\s+(?:credit|credits|via|by|de|von|quelle|source))?\s*[:©/|-]",
+    r"(?:foto|bild|photo)\s+(?:via|by|von)\s",
+    r"©",
+    r"\(c\)\s",
+)
+STOCK_AGENCIES = (
+    r"i?stock(?:photo)?(?:\.com)?", r"shutterstock(?:\.com)?", r"getty\s*images", r"adobe\s*stock", r"fotolia(?:\.com)?",
+    r"pixabay(?:\.com)?", r"unsplash(?:\.com)?", r"pexels(?:\.com)?", r"picture\s+alliance", r"imago(?:\s+images)?",
+    r"depositphotos(?:\.com)?", r"123rf(?:\.com)?", r"dreamstime(?:\.com)?", r"alamy",
+)
+
+# A paragraph inside an article that asks the reader to subscribe, follow, download or support
+# (or claims the text's copyright), not part of the story: the paragraph's opening words.
+APPEAL_OPENINGS = (
+    # English
+    r"(?:please\s+)?subscribe\b", r"(?:to\s+(?:view|read|continue|see)\s+(?:the\s+)?(?:full|whole|rest)[^,]{0,40},\s*(?:please\s+)?subscribe)",
+    r"sign\s+up\s+(?:for|to)\b", r"follow\s+(?:us|[\w.@' -]{1,40}?)\s+on\s+(?:twitter|facebook|instagram|linkedin|youtube|tiktok|telegram|whatsapp|x)\b",
+    r"(?:like|join)\s+us\s+on\s+(?:twitter|facebook|instagram)", r"download\s+(?:our|the)\s+[\w\s]{0,40}app\b",
+    r"for\s+the\s+latest\s+[\w\s,]{0,60}(?:download|follow|subscribe|sign\s+up|join)",
+    r"support\s+(?:our|independent|local|quality)\s+journalism", r"become\s+a\s+(?:member|subscriber|patron|supporter)\b",
+    r"donate\s+(?:now|today)\b",
+    r"if\s+you(?:'|’)?re\s+seeing\s+this\s+message", r"first-time\s+subscribers",
+    r"this\s+(?:article|story|content)\s+is\s+(?:the\s+)?copyrighted", r"written\s+permission\s+must\s+be\s+obtained",
+    r"(?:submit|send)\s+(?:your|a)\s+letter\s+to\s+the\s+editor",
+    r"never\s+miss\s+(?:the\s+latest|a\s+(?:story|post|thing)|an?\s+update)", r"if\s+you\s+(?:enjoyed|liked)\s+(?:reading\s+)?this",
+    r"do\s+you\s+want\s+to\s+(?:be\s+informed|stay\s+(?:informed|up\s+to\s+date))",
+    # German
+    r"(?:jetzt\s+)?abonnieren\s+sie\b", r"jetzt\s+(?:abonnieren|abonnent\s+werden|unterstützen)", r"folgen\s+sie\s+uns\b",
+    r"unterstützen\s+sie\s+(?:uns|unsere|unabhängigen)", r"unterstütze\s+(?:uns|unsere|unseren)\b",
+    r"(?:jetzt\s+)?(?:zum|für\s+den|für\s+unseren)\s+(?:kostenlosen\s+)?newsletter\s+(?:anmelden|registrieren)",
+    r"mit\s+unserem\s+newsletter", r"gefällt\s+(?:dir|ihnen|euch)\s+(?:unser|unsere|dieser|dieses)\b", r"(?:melden\s+sie\s+sich|abonnieren\s+sie)\s+[\w\s]{0,30}newsletter",
+    # Spanish, Portuguese
+    r"suscr[ií]b(?:ete|ase)\b", r"hazte\s+(?:miembro|socio|suscriptor)", r"s[ií]guenos\s+en\b", r"[úu]nete\s+a\s+(?:nuestro|nuestra)",
+    r"descarga\s+(?:nuestra|la)\s+app", r"assine\s+(?:já|agora)", r"siga-nos\b",
+    # French, Italian, Polish
+    r"abonnez-vous\b", r"suivez-nous\b", r"inscrivez-vous\s+[àa]\s+(?:notre|la)\s+newsletter", r"t[ée]l[ée]chargez\s+(?:notre|l)\W?\s*app",
+    r"abbonati\b", r"seguici\s+su\b", r"zaprenumeruj\b", r"obserwuj\s+nas\b",
+)

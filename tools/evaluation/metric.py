@@ -7,6 +7,11 @@ reference); an empty reference scores 1 only for an empty output. Snippet scores
 ``with`` snippets found in the output (case-insensitive substring) and the share of
 ``without`` snippets absent from it; a page without snippets of a kind has no share (None)
 and is left out of that mean.
+
+trafeval's metric (trafilatura's own, ``../shared/README.md``) is ``snippet_counts`` per page
+pooled by ``pooled_scores``: whitespace-normalised, case-sensitive substring matching; a
+``with`` snippet found is a true positive, missing a false negative; a ``without`` snippet
+found is a false positive, absent a true negative; P, R and F1 over the sums of all pages.
 """
 from __future__ import annotations
 
@@ -75,3 +80,35 @@ def percentile(values, share: float) -> float | None:
         return None
     rank = math.ceil(share * len(ordered) - 1e-9)  # the epsilon keeps 0.95 * 20 at 19, not 20
     return ordered[min(max(rank, 1), len(ordered)) - 1]
+
+
+@dataclass(frozen=True)
+class SnippetCounts:
+    tp: int  # ``with`` snippets found
+    fn: int  # ``with`` snippets missing
+    fp: int  # ``without`` snippets found
+    tn: int  # ``without`` snippets absent
+
+
+def normalise_space(text: str) -> str:
+    """Runs of whitespace as one space, ends stripped (trafilatura's evaluation normalisation)."""
+    return " ".join(text.split())
+
+
+def snippet_counts(output: str, with_snippets, without_snippets) -> SnippetCounts:
+    """trafeval's per-page counts: case-sensitive substring matching after whitespace normalisation."""
+    haystack = normalise_space(output)
+    found = [normalise_space(s) in haystack for s in with_snippets]
+    leaked = [normalise_space(s) in haystack for s in without_snippets]
+    return SnippetCounts(tp=sum(found), fn=len(found) - sum(found), fp=sum(leaked), tn=len(leaked) - sum(leaked))
+
+
+def pooled_scores(counts) -> WordScore:
+    """P = TP/(TP+FP), R = TP/(TP+FN), F1 = 2TP/(2TP+FP+FN) over the sums of ``counts``; 0 where undefined."""
+    tp = sum(c.tp for c in counts)
+    fp = sum(c.fp for c in counts)
+    fn = sum(c.fn for c in counts)
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else 0.0
+    return WordScore(precision, recall, f1)

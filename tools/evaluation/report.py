@@ -1,11 +1,14 @@
 """Summaries of an evaluation run: per algorithm, mean P/R/F1, F1 per page type, snippet
-shares, errors and timing, printed as plain-text tables and written as JSON (with every row)."""
+shares, errors and timing, printed as plain-text tables and written as JSON (with every row).
+
+On trafeval (rows with snippet counts) P/R/F1 are not page means but trafilatura's pooled
+figures over the summed counts (``metric.pooled_scores``), and ``snippets`` holds the sums."""
 from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
 
-from .metric import mean, percentile
+from .metric import SnippetCounts, mean, percentile, pooled_scores
 from .runner import EvalRun, PageRow
 
 P95 = 0.95
@@ -29,6 +32,8 @@ class Summary:
     median_ms: float | None
     p95_ms: float | None
     select_median_ms: float | None  # the selection step alone
+    snippets: dict[str, int] | None = None  # trafeval: summed tp / fn / fp / tn
+
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)
@@ -43,13 +48,24 @@ def _summary(name: str, rows: list[PageRow]) -> Summary:
     for row in rows:
         by_type.setdefault(row.page_type, []).append(row)
     times = [r.ms for r in rows if r.ms is not None]
+    pooled = rows and all(r.snippets is not None for r in rows)
+    if pooled:
+        counts = [SnippetCounts(**r.snippets) for r in rows]
+        scores = pooled_scores(counts)
+        precision, recall, f1 = scores.precision, scores.recall, scores.f1
+        by_type_f1 = {t: pooled_scores([SnippetCounts(**r.snippets) for r in group]).f1 for t, group in sorted(by_type.items())}
+        sums = {k: sum(getattr(c, k) for c in counts) for k in ("tp", "fn", "fp", "tn")}
+    else:
+        precision, recall, f1 = _mean0([r.precision for r in rows]), _mean0([r.recall for r in rows]), _mean0([r.f1 for r in rows])
+        by_type_f1 = {t: _mean0([r.f1 for r in group]) for t, group in sorted(by_type.items())}
+        sums = None
     return Summary(
         algorithm=name,
         pages=len(rows),
-        precision=_mean0([r.precision for r in rows]),
-        recall=_mean0([r.recall for r in rows]),
-        f1=_mean0([r.f1 for r in rows]),
-        f1_by_type={t: _mean0([r.f1 for r in group]) for t, group in sorted(by_type.items())},
+        precision=precision,
+        recall=recall,
+        f1=f1,
+        f1_by_type=by_type_f1,
         pages_by_type={t: len(group) for t, group in sorted(by_type.items())},
         with_share=mean(r.with_share for r in rows),
         without_share=mean(r.without_share for r in rows),
@@ -59,6 +75,7 @@ def _summary(name: str, rows: list[PageRow]) -> Summary:
         median_ms=_median(times),
         p95_ms=percentile(times, P95),
         select_median_ms=_median([r.select_ms for r in rows if r.select_ms is not None]),
+        snippets=sums,
     )
 
 
@@ -89,12 +106,16 @@ def format_report(run: EvalRun, summaries: list[Summary]) -> str:
          _ms(s.select_median_ms)]
         for s in summaries
     ]
-    lines += _table(header, body)
+    lines += table(header, body)
+    for s in summaries:
+        if s.snippets is not None:
+            lines.append(f"{s.algorithm}: trafilatura's pooled snippet metric (P, R, F1 above): tp {s.snippets['tp']} "
+                         f"fn {s.snippets['fn']} fp {s.snippets['fp']} tn {s.snippets['tn']}")
     types = sorted({t for s in summaries for t in s.f1_by_type})
     if types:
         counts = summaries[0].pages_by_type if summaries else {}
         lines += ["", "F1 per page type (pages)"]
-        lines += _table(["algorithm", *[f"{t} ({counts.get(t, 0)})" for t in types]],
+        lines += table(["algorithm", *[f"{t} ({counts.get(t, 0)})" for t in types]],
                         [[s.algorithm, *[_f(s.f1_by_type.get(t)) for t in types]] for s in summaries])
     floor = floor_summary(run)
     lines += ["", "median / p95 ms: the whole reader-mode run per page (decode, parse, filter chain, selection, render);",
@@ -133,7 +154,7 @@ def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+def table(header: list[str], rows: list[list[str]]) -> list[str]:
     widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)]
     fmt = lambda cells: "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))  # noqa: E731
     return [fmt(header), "  ".join("-" * w for w in widths), *[fmt(r) for r in rows]]

@@ -3,7 +3,8 @@
 The text scored for algorithm NAME is ``Pipeline(config).run(html, url, mode="reader").text``
 with the config's ``content.algorithm`` set to NAME and ``content.fallback`` emptied (merged
 over the embedded default and the user's ``--config``), so each algorithm is measured on its
-own, after the same filter chain a user's reader mode runs. An exception or a timeout counts
+own, after the same filter chain a user's reader mode runs; with ``keep_fallback`` the config's
+fallback stays (what a reader-mode user of that config is served). An exception or a timeout counts
 as an empty output (score 0 unless the reference is empty too) and is reported with the row.
 
 Work is split by page over ``jobs`` processes (``spawn``; each builds its own Pipelines once).
@@ -41,8 +42,8 @@ from clearpage.filters.settings import Config, build_config, default_path, defau
 from clearpage.filters.yamlsrc import load_file, load_text, merge
 
 from ..errors import ToolError
-from .datasets import EvalPage
-from .metric import with_share, without_share, word_scores
+from .datasets import TRAFEVAL, EvalPage
+from .metric import pooled_scores, snippet_counts, with_share, without_share, word_scores
 
 READER_MODE = "reader"
 DEFAULT_TIMEOUT_S = 10.0  # five times the proxy's default page budget: only runaway pages hit it
@@ -70,6 +71,7 @@ class PageRow:
     timeout: bool = False
     select_ms: float | None = None  # the content selection alone (the pipeline's "select" lap)
     classifier: str | None = None  # the per-fold model file the page ran with (``classifier_folds``)
+    snippets: dict[str, int] | None = None  # trafeval only: {"tp", "fn", "fp", "tn"} of ``metric.snippet_counts``
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -88,17 +90,18 @@ class EvalRun:
     timeout_s: float = DEFAULT_TIMEOUT_S
     memory_paths: dict[str, str] = field(default_factory=dict)  # algorithm -> site memory file, when one was used
     classifier_folds: str | None = None
+    keep_fallback: bool = False
 
 
-def algorithm_config(name: str, config_path: str | None = None) -> Config:
-    """The embedded default (+ the user's file) with ``content.algorithm: NAME`` and no fallback."""
+def algorithm_config(name: str, config_path: str | None = None, *, keep_fallback: bool = False) -> Config:
+    """The embedded default (+ the user's file) with ``content.algorithm: NAME`` and no fallback (unless ``keep_fallback``)."""
     root = load_text(default_text(), default_path())
     sources = [default_text()]
     if config_path:
         root = merge(root, load_file(config_path))
         with open(config_path, encoding="utf-8") as fh:
             sources.append(fh.read())
-    override = f"content:\n  algorithm: {name}\n  fallback: []\n"
+    override = f"content:\n  algorithm: {name}\n" + ("" if keep_fallback else "  fallback: []\n")
     root = merge(root, load_text(override, f"<clearpage eval --algorithm {name}>"))
     return build_config(root, config_path, [*sources, override])
 
@@ -125,10 +128,11 @@ def evaluate(
     progress: bool = False,
     memory_path: str | None = None,
     classifier_folds: str | None = None,
+    keep_fallback: bool = False,
 ) -> EvalRun:
     """Score every algorithm on every page; rows come back in page order, then algorithm order."""
     for name in algorithms:
-        algorithm_config(name, config_path)  # a bad name or config fails here, before any work
+        algorithm_config(name, config_path, keep_fallback=keep_fallback)  # a bad name or config fails here, before any work
     memories = memory_paths(memory_path, algorithms)
     page_folds: dict[str, int] = {}
     if classifier_folds:
@@ -137,8 +141,8 @@ def evaluate(
         folds = classifier.FoldModels(classifier_folds)  # a bad directory fails here, before any work
         page_folds = {page_id: folds.fold_of(domain) for page_id, domain in domains_of(Path(dataset), pages).items()}
     run = EvalRun(dataset, kind, tuple(algorithms), [p.page_id for p in pages], jobs=jobs, timeout_s=timeout_s,
-                  memory_paths=memories, classifier_folds=classifier_folds)
-    init_args = (tuple(algorithms), config_path, timeout_s, memories, classifier_folds, page_folds)
+                  memory_paths=memories, classifier_folds=classifier_folds, keep_fallback=keep_fallback)
+    init_args = (tuple(algorithms), config_path, timeout_s, memories, classifier_folds, page_folds, keep_fallback)
     # With a memory, a host's pages are one task, run in file order; otherwise every page is its own task.
     tasks = _by_host(pages) if memories else [[(i, p)] for i, p in enumerate(pages)]
     results: list[tuple[int, list[PageRow], float | None]] = []
@@ -186,11 +190,11 @@ _PAGE_FOLDS: dict[str, int] = {}
 
 
 def _init(algorithms: tuple[str, ...], config_path: str | None, timeout_s: float, memories: dict[str, str] | None = None,
-          classifier_folds: str | None = None, page_folds: dict[str, int] | None = None) -> None:
+          classifier_folds: str | None = None, page_folds: dict[str, int] | None = None, keep_fallback: bool = False) -> None:
     global _TIMEOUT_S, _FOLDS, _PAGE_FOLDS
     _PIPELINES.clear()
     for name in algorithms:
-        config = algorithm_config(name, config_path)
+        config = algorithm_config(name, config_path, keep_fallback=keep_fallback)
         memory = None
         if memories and name in memories:
             from clearpage.filters.learn.memory import SiteMemory, batch_settings
@@ -228,12 +232,19 @@ def _score_page(page: EvalPage) -> tuple[list[PageRow], float | None]:
         except Exception as exc:  # noqa: BLE001 - any failure is an empty output, reported per page
             ms = (time.perf_counter() - start) * 1000
             error = f"{type(exc).__name__}: {exc}"[:300]
-        scores = word_scores(text, reference.text)
+        counts = None
+        if page.kind == TRAFEVAL:
+            # No reference text: the page's own scores are its snippet counts', pooled over pages by the report.
+            snip = snippet_counts(text, reference.with_snippets, reference.without_snippets)
+            counts = asdict(snip)
+            scores = pooled_scores([snip])
+        else:
+            scores = word_scores(text, reference.text)
         rows.append(
             PageRow(
                 page.page_id, page.page_type, name, scores.precision, scores.recall, scores.f1,
                 with_share(text, reference.with_snippets), without_share(text, reference.without_snippets),
-                ms, len(text.split()), error, timed_out, select_ms, model_name,
+                ms, len(text.split()), error, timed_out, select_ms, model_name, counts,
             )
         )
     return rows, floor

@@ -17,7 +17,7 @@ from .. import hints
 from ..base import Selection
 from ..rules import collections as collection_rules
 from ..rules import (
-    accordions, buttons, code_listings, consent, data_tables, discussion, embed_codes, entry_cards, filler,
+    accordions, asides, buttons, code_listings, consent, data_tables, discussion, embed_codes, entry_cards, filler,
     footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
     page_heading, product, quotes, records, rescue, screen_copies, sections, shells,
 )
@@ -215,6 +215,12 @@ RULES: tuple[Rule, ...] = (
     Rule(name="entry_labels", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_labels(s.f, s.nodes, s.groups, s.ctx)),  # ("Apply now" in every entry)
     Rule(name="entry_copies", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_copies(s.f, s.nodes, s.groups, s.ctx)),  # (an entry's title twice)
     Rule(name="entry_meta", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_meta(s.f, s.nodes, s.groups, s.ctx)),  # ("Feb 9, 2026", "84 reactions")
+    Rule(name="other_stories", phase=TRIM, when=not_forum, run=lambda s: asides.remove_other_stories(s.f, s.nodes, s.ctx)),  # ("Ähnliche Beiträge", "Lea también", "Share this")
+    Rule(name="read_also", phase=TRIM, when=not_forum, run=lambda s: asides.remove_read_also(_selected(s), s.ctx)),  # ("Lesen Sie auch: <a>...</a>" inside the text)
+    Rule(name="appeals", phase=TRIM, when=lambda s: s.article and not s.forum, run=lambda s: asides.remove_appeals(_selected(s), s.ctx)),  # ("Subscribe now to ...", "Follow us on ...")
+    Rule(name="trailing_bios", phase=TRIM, when=lambda s: s.article and not s.forum,  # (an author's bio box after the article)
+         run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars)),
+    Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx)),  # ("Foto: X", "iStock.com")
     Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx)),  # ("word word word ..." a script measured with)
     Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx)),  # (a player's <iframe> code to copy)
     Rule(name="untabbed_links", phase=TRIM, run=lambda s: collection_rules.remove_untabbed_repeat_links(s.f, s.nodes, s.ctx)),  # (a tile's second link)

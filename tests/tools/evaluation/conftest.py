@@ -55,3 +55,26 @@ def readability_dir(tmp_path):
         (folder / "expected-metadata.json").write_text(json.dumps({"readerable": readerable}), encoding="utf-8")
     (root / "LICENSE.md").write_text("license", encoding="utf-8")
     return root
+
+
+def write_trafeval(root, pages):
+    """pages: list of (file stem, html bytes, with, without)."""
+    (root / "html").mkdir(parents=True)
+    index = {}
+    for stem, html, with_, without in pages:
+        with gzip.open(root / "html" / f"{stem}.html.gz", "wb") as fh:
+            fh.write(html)
+        index[f"https://example.org/{stem}"] = {"file": f"{stem}.html.gz", "with": with_, "without": without}
+    (root / "evaldata.json").write_text(json.dumps(index), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def trafeval_dir(tmp_path):
+    article = page(f"<ul id='nav'>{MENU}</ul><article><h1>Mill</h1><p>{ARTICLE}</p></article>").encode()
+    return write_trafeval(tmp_path / "trafeval", [
+        # "old  mill\nrunning": whitespace differs from the text, found after normalising; "THE RIVER" is not (case).
+        ("a", article, ["old  mill\nrunning", "THE RIVER town"], ["Section 3"]),
+        ("b", page(f"<div><p>{ARTICLE}</p></div><footer>Imprint and privacy</footer>").encode(),
+         ["long dry summer"], ["Imprint and privacy", "Not on the page"]),
+    ])
