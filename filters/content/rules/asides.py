@@ -69,6 +69,21 @@ BIO_MAX_SHARE = 0.3
 _MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
 
 
+def _short_paragraphs(roots: list, max_chars: int):
+    """(element, its collapsed text) of the paragraph-like elements under ``roots`` (not the roots)
+    whose text is 1 to ``max_chars`` characters (a raw text over twice that is not collapsed)."""
+    for root in roots:
+        for el in root.iter(*_PARAGRAPHS):
+            if el is root:
+                continue
+            text = dom.string_of(el)
+            if len(text) > 2 * max_chars:
+                continue
+            text = dom.collapse(text)
+            if 0 < len(text) <= max_chars:
+                yield el, text
+
+
 def remove_other_stories(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
     """Remove, inside the selection, the sections under an other-stories heading; returns how many went."""
     return sections.remove_elsewhere_sections(f, nodes, ctx, also=OTHER_STORIES_HEADING)
@@ -77,38 +92,21 @@ def remove_other_stories(f: feat.Features, nodes: list[int], ctx: PageContext) -
 def remove_read_also(roots: list, ctx: PageContext) -> int:
     """Remove, under ``roots``, the paragraphs pointing to another story; returns how many went."""
     doomed = []
-    for root in roots:
-        for el in root.iter(*_PARAGRAPHS):
-            if el is root:
-                continue
-            text = dom.string_of(el)
-            if len(text) > 2 * READ_ALSO_MAX_CHARS:
-                continue
-            text = dom.collapse(text)
-            m = _READ_ALSO.match(text) if 0 < len(text) <= READ_ALSO_MAX_CHARS else None
-            if not m or el.xpath(_BLOCK_CHILDREN):
-                continue
-            rest = m.group(1)
-            links = sum(len(dom.collapse(dom.string_of(a))) for a in el.iter("a") if a.get("href"))
-            # The rest is mostly link, the label is not: a linked "Read the story" is a listing's entry link.
-            if rest and READ_ALSO_MIN_LINK_SHARE * len(rest) <= links <= len(rest) + 1:
-                doomed.append(el)
+    for el, text in _short_paragraphs(roots, READ_ALSO_MAX_CHARS):
+        m = _READ_ALSO.match(text)
+        if not m or el.xpath(_BLOCK_CHILDREN):
+            continue
+        rest = m.group(1)
+        links = sum(len(dom.collapse(dom.string_of(a))) for a in el.iter("a") if a.get("href"))
+        # The rest is mostly link, the label is not: a linked "Read the story" is a listing's entry link.
+        if rest and READ_ALSO_MIN_LINK_SHARE * len(rest) <= links <= len(rest) + 1:
+            doomed.append(el)
     return ctx.kill_all(doomed, "auto", lambda el: f"points to another story: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
 def remove_appeals(roots: list, ctx: PageContext) -> int:
     """Remove, under ``roots``, the short paragraphs opening with an appeal to the reader; returns how many went."""
-    doomed = []
-    for root in roots:
-        for el in root.iter(*_PARAGRAPHS):
-            if el is root:
-                continue
-            text = dom.string_of(el)
-            if len(text) > 2 * APPEAL_MAX_CHARS:
-                continue
-            text = dom.collapse(text)
-            if 0 < len(text) <= APPEAL_MAX_CHARS and _APPEAL.match(text) and not el.xpath(_BLOCK_CHILDREN):
-                doomed.append(el)
+    doomed = [el for el, text in _short_paragraphs(roots, APPEAL_MAX_CHARS) if _APPEAL.match(text) and not el.xpath(_BLOCK_CHILDREN)]
     return ctx.kill_all(doomed, "auto", lambda el: f"appeal to the reader: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
