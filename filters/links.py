@@ -41,17 +41,17 @@ def safe_url(href: str | None, base: str | None) -> str | None:
         joined = _plain_join(value, base)
         if joined is not None:
             return joined
-    scheme = urlsplit(value).scheme.lower()
-    if scheme and scheme not in SAFE_SCHEMES:
-        return None
-    if base:
-        try:
-            value = urljoin(base, value)
-        except ValueError:
-            return None
+    try:  # (urlsplit refuses a bracketed host that is no IP address: "http://[ccpa-preferences]")
         scheme = urlsplit(value).scheme.lower()
         if scheme and scheme not in SAFE_SCHEMES:
             return None
+        if base:
+            value = urljoin(base, value)
+            scheme = urlsplit(value).scheme.lower()
+            if scheme and scheme not in SAFE_SCHEMES:
+                return None
+    except ValueError:
+        return None
     return value
 
 

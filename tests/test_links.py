@@ -12,17 +12,17 @@ def reference_safe_url(href, base):
     value = clean_href(href)
     if value is None or value.startswith("#"):
         return None
-    scheme = urlsplit(value).scheme.lower()
-    if scheme and scheme not in SAFE_SCHEMES:
-        return None
-    if base:
-        try:
-            value = urljoin(base, value)
-        except ValueError:
-            return None
+    try:  # a URL urlsplit refuses (a bracketed host that is no IP address) is no link
         scheme = urlsplit(value).scheme.lower()
         if scheme and scheme not in SAFE_SCHEMES:
             return None
+        if base:
+            value = urljoin(base, value)
+            scheme = urlsplit(value).scheme.lower()
+            if scheme and scheme not in SAFE_SCHEMES:
+                return None
+    except ValueError:
+        return None
     return value
 
 
@@ -46,7 +46,7 @@ PIECES = ["http://", "https://", "HTTP://", "//", "/", "./", "../", ".", "..", "
 def outcome(fn, *args):
     try:
         return fn(*args)
-    except ValueError as exc:  # the definition raises on some malformed IPv6 hosts; so must the shortcut
+    except ValueError as exc:  # neither may raise: a refused URL is None in both
         return ("ValueError", str(exc))
 
 

@@ -152,7 +152,10 @@ def page_name(url: str | None) -> str:
     which stores only its keyed hash (``SiteMemory`` hashes it with the file's secret)."""
     if not url:
         return ""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # (a bracketed host that is no IP address): a page with no key
+        return ""
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not k.lower().startswith(_TRACKING_PARAMS)]
     return parts.path + ("?" + urlencode(sorted(query)) if query else "")
 

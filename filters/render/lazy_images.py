@@ -69,7 +69,7 @@ def is_placeholder(src: str | None) -> bool:
         return True
     if value.lower().startswith("data:"):
         return len(value) < PLACEHOLDER_DATA_CHARS
-    return bool(_PLACEHOLDER_NAME.search(urlsplit(value).path or ""))
+    return bool(_PLACEHOLDER_NAME.search(_path_of(value)))
 
 
 def _resolve_image(img, keep_placeholder: bool = False) -> None:
@@ -150,11 +150,19 @@ def _single_image(el):
     return None
 
 
+def _path_of(url: str) -> str:
+    """The URL's path; "" for one urlsplit refuses (a bracketed host that is no IP address)."""
+    try:
+        return urlsplit(url).path or ""
+    except ValueError:
+        return ""
+
+
 def _file_name(img) -> str:
     src = (img.get("src") or "").strip()
     if not src or src.lower().startswith("data:"):
         return ""
-    return (urlsplit(src).path or "").rstrip("/").rsplit("/", 1)[-1].lower()
+    return _path_of(src).rstrip("/").rsplit("/", 1)[-1].lower()
 
 
 def _drop_duplicates(root) -> None:
