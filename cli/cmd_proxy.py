@@ -14,6 +14,7 @@ import asyncio
 import ipaddress
 import logging
 import os
+import re
 import signal
 import sys
 
@@ -182,6 +183,7 @@ async def _serve(args, config, worker_module: str | None, warnings: tuple[str, .
         logging.getLogger(noisy).setLevel(logging.WARNING)
     if not args.verbose:
         logging.getLogger("mitmproxy.proxy.server").setLevel(logging.WARNING)  # connect/disconnect lines
+    logging.getLogger(PROXYSERVER_LOGGER).addFilter(port_hint)
     confdir = os.path.expanduser(args.confdir)
     try:
         confdir_module.prepare(confdir)
@@ -219,6 +221,21 @@ async def _serve(args, config, worker_module: str | None, warnings: tuple[str, .
     finally:
         addon.done()  # mitmproxy calls it too once running; a second call finds nothing left to stop
     return 0
+
+
+PROXYSERVER_LOGGER = "mitmproxy.addons.proxyserver"  # logs a listener that could not start
+# mitmproxy's hint for a port in use names its own --mode option, which clearpage proxy lacks.
+_MITMPROXY_PORT_HINT = re.compile(r"Try specifying a different port by using `--mode [^`@]*@(\d+)`\.")
+
+
+def port_hint(record: logging.LogRecord) -> bool:
+    """A logging filter: the port-in-use hint, in clearpage's options (``--port``)."""
+    message = record.getMessage()
+    hint = _MITMPROXY_PORT_HINT.search(message)
+    if hint is not None:
+        record.msg = message[:hint.start()] + f"Use --port to choose another (e.g. --port {hint.group(1)}, or --port 0 for any free one)."
+        record.args = None
+    return True
 
 
 async def _workers_ready(master, addon) -> bool:

@@ -111,7 +111,8 @@ class Result:
 
     @property
     def removed_count(self) -> int:
-        return sum(r.count for r in self.reports)
+        """What the page lost (the ``removed=`` of the X-Clearpage header): see ``removed_count``."""
+        return removed_count(self.reports, self.removed_links)
 
     def report_dict(self) -> dict[str, Any]:
         return {
@@ -367,12 +368,19 @@ class Pipeline:
         )
 
 
+def removed_count(reports: Sequence[FilterReport], removed_links: Sequence[RemovedLink]) -> int:
+    """What the page lost: each element a filter removed, plus each listed removed link the content
+    selection left out (a reader page keeps none of the page outside its selection; those links
+    are the part of it that the removed-links list shows, and no filter counted them)."""
+    return sum(r.count for r in reports) + sum(1 for link in removed_links if link.filter == CONTENT_REPORT)
+
+
 def _add_bar(page: _Page, doc: HtmlElement, original_url: str | None, has_memory: bool) -> None:
     """The page-top bar (render/bar.py) when the delivery asks for it, on HTML pages only."""
     if not page.delivery.page_bar or page.as_text:
         return
     reports = page.ctx.reports
-    bar.add(doc, mode=page.mode, removed=sum(r.count for r in reports), original_url=original_url, url=page.ctx.url,
+    bar.add(doc, mode=page.mode, removed=removed_count(reports, page.ctx.unique_removed_links()), original_url=original_url, url=page.ctx.url,
             memory_removed=sum(r.count for r in reports if r.filter == site.REPORT),
             memory_used=page.delivery.use_memory or not has_memory)
 

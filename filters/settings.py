@@ -376,6 +376,7 @@ def _build_sites(root: Map, env: BuildEnv, problems: list[Problem]) -> list[Site
         problems.append(Problem(node.file, node.line, "sites", "expected a list of site entries"))
         return []
     rules = []
+    reported = {(p.file, p.line, p.message) for p in problems}
     for i, entry in enumerate(node.items):
         key = f"sites[{i}]"
         if not isinstance(entry, Map):
@@ -387,7 +388,11 @@ def _build_sites(root: Map, env: BuildEnv, problems: list[Problem]) -> list[Site
                 problems.append(Problem(entry.file, line, f"{key}.{name}", _unknown("site key", name, ("match", *SITE_KEYS))))
         overrides = Map(entry.file, entry.line, {k: v for k, v in entry.entries.items() if k in SITE_KEYS})
         merged = cast(Map, merge(Map(root.file, root.line, {k: v for k, v in root.entries.items() if k in SITE_KEYS}), overrides))  # (two mappings merge into one)
-        profile = _try(lambda: _build_profile(merged, key, env, problems))
+        # The entry inherits the top level: a top-level problem comes back from its profile, under
+        # this entry's key. The top level's own build reported it once already; keep only the new.
+        own: list[Problem] = []
+        profile = _try(lambda: _build_profile(merged, key, env, own))
+        problems.extend(p for p in own if (p.file, p.line, p.message) not in reported)
         if patterns and profile is not None:
             rules.append(SiteRule(patterns, profile))
     return rules

@@ -262,3 +262,13 @@ def test_links_outside_the_selection_are_noted_as_link_by_link(body, noted):
     note_each_link_outside(dom.body_of(doc), nodes, by_link, "content")
     assert by_subtree.removed_links == by_link.removed_links
     assert [link.url.rsplit("/", 1)[1] for link in by_subtree.removed_links] == noted
+
+
+def test_a_filtered_page_without_its_stylesheets_shows_its_empty_links():
+    # ignore.styles removes the site's CSS: an icon link drawn by it would be a focus stop on nothing.
+    html = page("<p>" + "Words of the story, enough of them to be a page. " * 20 + "</p><a href='/share' class='icon'></a>",
+                head="<link rel='stylesheet' href='/site.css'>")
+    served = Pipeline(load_config_text("mode: filter\nfilters:\n  ignore: {styles: true}\n")).run(html, "https://example.com/page").output
+    assert '<a href="/share" class="icon">example.com/share</a>' in served
+    kept = Pipeline(load_config_text("mode: filter")).run(html, "https://example.com/page").output
+    assert '<a href="/share" class="icon" aria-label="example.com/share"></a>' in kept  # the site's CSS may draw it

@@ -1,4 +1,5 @@
-"""Assistive-technology repairs for the filtered page, none of which changes how it looks.
+"""Assistive-technology repairs for the filtered page, none of which changes how it looks
+(but for an empty link nothing can draw, which gets visible text: see link_names).
 
 Filter mode keeps the page's layout, so this filter only adds what a screen reader needs and
 the page left out (each toggle below can be switched off):
@@ -8,7 +9,7 @@ the page left out (each toggle below can be switched off):
 | language           | repairs a malformed ``<html lang>`` ("en_US" -> "en-US"); a page with none gets the language of its text, when the guess is sure (filters/language.py) |
 | document_title     | a page with no ``<title>`` gets its first h1 (or h2) as one           |
 | image_alternatives | an ``<img>`` with no alt gets its title, else its figure caption or the caption beside it in its own block, else ``alt=""`` (decorative: a file name read aloud helps nobody) |
-| link_names         | a link with nothing to read (icon fonts, images with ``alt=""``) gets ``aria-label``: its title, else its address ("example.com/about") |
+| link_names         | a link with nothing to read (icon fonts, images with ``alt=""``) gets ``aria-label``: its title, else its address ("example.com/about"); on a page left with no stylesheet, an empty link (nothing could draw it) gets that name as visible text instead |
 
 Not done here, because it would change the page's look or meaning: renumbering headings,
 linearising layout tables, removing empty links, changing colours. The reader page does those.
@@ -17,12 +18,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lxml import etree
+
 from .. import dom, language
 from ..context import PageContext
 from ..render import alternatives
 from ..report import FilterReport
 from ..typed import field
 from .base import BuildEnv, Filter, register
+
+
+# What can still draw an empty link's icon: a stylesheet the chain kept (ignore.styles off).
+_STYLESHEETS = etree.XPath("//style | //link[contains(concat(' ', translate(normalize-space(@rel), 'STYLEHSE', 'stylehse'), ' '), ' stylesheet ')]")
 
 
 @dataclass(frozen=True)
@@ -56,7 +63,8 @@ class AssistiveFilter(Filter):
             if added:
                 report.notes.append(f"alt added to {added} images")
         if self.options.link_names:
-            named, _ = alternatives.name_links(body, unwrap_empty=False, base_url=ctx.base_url)
+            unstyled = not _STYLESHEETS(root)
+            named, _ = alternatives.name_links(body, unwrap_empty=False, base_url=ctx.base_url, show_empty=unstyled)
             if named:
                 report.notes.append(f"aria-label added to {named} links with nothing to read")
         return report

@@ -173,10 +173,13 @@ def url_name(href: str) -> str:
     return shorten(name or href, 80)
 
 
-def name_links(root, *, unwrap_empty: bool = True, base_url: str | None = None) -> tuple[int, int]:
+def name_links(root, *, unwrap_empty: bool = True, base_url: str | None = None, show_empty: bool = False) -> tuple[int, int]:
     """Name links that have no name; unwrap links with nothing in them. Returns (named, unwrapped).
 
     ``unwrap_empty=False`` (filter mode) names empty links too: they may show a CSS icon.
+    ``show_empty``: an empty link (no image, no style attribute) gets its name as visible text,
+    not only as ``aria-label``: on a page with no stylesheet nothing can draw it, and a link a
+    keyboard reaches but no one sees is a focus stop on nothing.
     """
     named = unwrapped = 0
     for a in list(root.iter("a")):
@@ -192,6 +195,10 @@ def name_links(root, *, unwrap_empty: bool = True, base_url: str | None = None) 
             unwrapped += 1
             continue
         href = safe_url(a.get("href"), base_url) or a.get("href")
-        a.set("aria-label", (a.get("title") or "").strip() or url_name(href))
+        name = (a.get("title") or "").strip() or url_name(href)
+        if show_empty and not list(a.iter("img", "svg", "picture", "video")) and not a.xpath("descendant-or-self::*[@style]"):
+            a.text = name + (a.text or "")
+        else:
+            a.set("aria-label", name)
         named += 1
     return named, unwrapped

@@ -487,3 +487,22 @@ def test_a_lane_option_out_of_range_is_an_options_error(option, value):
     with taddons.context(addon) as tctx:
         with pytest.raises(exceptions.OptionsError, match=option):
             tctx.configure(addon, **{option: value})
+
+
+def test_removed_counts_the_links_a_reader_page_left_out(tmp_path):
+    # No filter in the chain removes anything: all the page loses is what the reader page leaves
+    # out, and the 14 links of it the removed-links list shows are counted.
+    nav = "".join(f'<li><a href="/section/{i}">Section {i}</a></li>' for i in range(14))
+    story = "".join(f"<p>Paragraph {i} of the story, long enough to be read as the article's own text, with a sentence or two more.</p>" for i in range(12))
+    body = f"<!doctype html><html lang=en><head><title>A story</title></head><body><nav><ul>{nav}</ul></nav><article><h1>A story</h1>{story}</article></body></html>"
+    h = AddonHarness(tmp_path, "proxy:\n  workers: 1\nmode: reader\nchain: [removed_links]\n")
+    try:
+        response = h.exchange(body.encode(), HTML).response
+    finally:
+        h.close()
+    doc = lxml.html.fromstring(response.content)
+    listed = doc.xpath("//nav[@data-clearpage='removed-links']//a")
+    assert len(listed) == 14
+    assert response.headers[HEADER].startswith("mode=reader;")
+    assert response.headers[HEADER].endswith("; removed=14")
+    assert "reader mode, 14 removed" in " ".join(doc.text_content().split())

@@ -107,3 +107,22 @@ def test_a_proxy_started_for_the_bench_floor_says_it_filters_nothing_and_does_no
     answer, log = _first_answer(tmp_path, entry=(floor_proxy.__name__,))
     assert f"WARNING: {floor_proxy.WARNING}" in log and "nothing is filtered" in log
     assert answer.status == 200 and (answer.header("X-Clearpage") or "").startswith("mode=floor; "), log
+
+
+def test_a_port_in_use_says_to_use_port_not_mitmproxys_mode_option(tmp_path):
+    config = tmp_path / "clearpage.yaml"
+    config.write_text("proxy:\n  workers: 1\n", encoding="utf-8")
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "clearpage.cli", "proxy", "--port", str(port), "--config", str(config),
+             "--confdir", str(tmp_path / "mitmproxy")],
+            capture_output=True, text=True, timeout=START_TIMEOUT_S + 30,
+        )
+    out = done.stdout + done.stderr
+    assert done.returncode != 0, out
+    assert f"failed to listen on 127.0.0.1:{port}" in out, out
+    assert f"Use --port to choose another (e.g. --port {port + 2}" in out, out
+    assert "--mode" not in out, out

@@ -85,6 +85,41 @@ def test_check_config_command_prints_every_problem(tmp_path):
         assert where in out, out
 
 
+# Two top-level problems, two site entries that inherit them, one problem of a site's own.
+INHERITED = "mode: bogus\nfilters:\n  link_list: {threshold: -1}\nsites:\n  - match: a.example\n    mode: reader\n  - match: b.example\n    filters: {link_list: {min_links: -2}}\n"
+
+
+def inherited_problems(path, below: int = 0) -> list[str]:
+    """INHERITED's problems, each once; ``below``: lines written above INHERITED in the file."""
+    return [
+        f"{path}:{3 + below}: filters.link_list.threshold: must be >= 0.0, got -1.0",
+        f"{path}:{1 + below}: mode: expected one of auto, filter, reader, text, off; got str 'bogus'",
+        f"{path}:{8 + below}: sites[1].filters.link_list.min_links: must be >= 1, got -2",
+    ]
+
+
+def test_check_config_reports_an_inherited_top_level_problem_once(tmp_path):
+    path = write(tmp_path, INHERITED)
+    done = subprocess.run([sys.executable, "-m", "clearpage.cli", "check-config", str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [*inherited_problems(path), f"{path}: 3 problem(s)"]
+
+
+def test_live_reload_logs_an_inherited_top_level_problem_once(tmp_path, caplog):
+    good = "proxy:\n  workers: 1\n  reload_check_s: 3600\n"  # (an hour: the test calls check_reload itself)
+    h = AddonHarness(tmp_path, good)
+    try:
+        h.config_file.write_text(good + INHERITED, encoding="utf-8")
+        os.utime(h.config_file, ns=(1, 1))
+        with caplog.at_level(logging.ERROR, logger="clearpage.proxy"):
+            assert h.run(h.addon.check_reload()) is False
+        logged = [r.getMessage() for r in caplog.records]
+        expected = [f"clearpage: {problem}" for problem in inherited_problems(h.config_file, below=good.count("\n"))]
+        assert logged == [*expected, f"clearpage: {h.config_file} has 3 problem(s); keeping the last good config"]
+    finally:
+        h.close()
+
+
 def test_broken_lines_in_list_files_are_warnings_with_list_file_and_line(tmp_path):
     hosts = tmp_path / "hosts.txt"
     hosts.write_text("ads.example.com\n||abp.example^\nexample..com\n0.0.0.0 tracker.example\n", encoding="utf-8")

@@ -1,3 +1,4 @@
+from clearpage.filters import dom
 from tests.helpers import page, run_filter
 
 ENGLISH = "<p>" + "The Harbour Bridge reopened to traffic on Monday after months of repairs, the Port Authority said. " * 4 + "</p>"
@@ -13,7 +14,7 @@ def test_repairs_or_guesses_lang(options):
 
 
 def test_title_images_and_links_without_changing_the_look(options):
-    html = "<html lang='en'><head></head><body><h1>Bridge news</h1>" + ENGLISH + \
+    html = "<html lang='en'><head><link rel='stylesheet' href='/site.css'></head><body><h1>Bridge news</h1>" + ENGLISH + \
         "<img src='a.jpg'><a href='https://social.test/gazette' class='icon'></a><a href='/g'><img src='t.jpg' alt=''></a></body></html>"
     doc, report, _ = run_filter("assistive", options("assistive"), html)
     assert doc.findtext(".//title") == "Bridge news"
@@ -29,3 +30,12 @@ def test_disabled_toggles_do_nothing(options):
     opts = options("assistive", language=False, document_title=False, image_alternatives=False, link_names=False)
     doc, report, _ = run_filter("assistive", opts, html)
     assert doc.find(".//title") is None and doc.xpath("//img/@alt") == [] and doc.xpath("//a/@aria-label") == []
+
+
+def test_an_empty_link_on_a_page_with_no_stylesheet_gets_visible_text(options):
+    # Nothing can draw an icon for these links: a keyboard would stop on something no one sees.
+    links = "<a href='https://social.test/gazette' class='icon'></a><a href='/about' title='About us'><i class='fa'></i></a>"
+    kept = "<a href='/g'><img src='t.jpg' alt=''></a><a href='/s' style='background: url(s.png)'></a>"
+    doc, _, _ = run_filter("assistive", options("assistive"), page(ENGLISH + links + kept))
+    assert [dom.text_of(a) for a in doc.xpath("//a")] == ["social.test/gazette", "About us", "", ""]
+    assert doc.xpath("//a/@aria-label") == ["example.com/g", "example.com/s"]  # an image, an inline style: drawn
