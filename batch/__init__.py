@@ -29,6 +29,8 @@ from .task import EVENT_TOPIC, FORMATS, WORKER_MODULE, FileResult, Options, conv
 ENGINES = ("local", "dask")
 MODES = ("text", "reader", "filter", "auto")
 CONNECT_TIMEOUT_S = 30  # reaching a cluster's scheduler
+# A local cluster listens on loopback only, its HTTP servers (health, metrics) included on free ports.
+LOOPBACK = "127.0.0.1"
 REDRAW_S = 0.25  # the progress line is redrawn at most this often
 
 
@@ -149,7 +151,8 @@ def run(inputs: Iterable[str], out: str | os.PathLike[str], *, engine: str = "lo
         try:
             if engine == "local":
                 cluster = distributed.LocalCluster(n_workers=workers or default_size(0), threads_per_worker=1, processes=True,
-                                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                                   host=LOOPBACK, dashboard_address=f"{LOOPBACK}:0",
+                                                   worker_dashboard_address=f"{LOOPBACK}:0", silence_logs=logging.ERROR)
                 client = distributed.Client(cluster)
             else:
                 client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT_S)

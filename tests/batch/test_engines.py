@@ -73,11 +73,11 @@ def cluster():
     """A real ``dask scheduler`` and two ``dask worker`` processes on loopback, torn down after."""
     dask = Path(sys.executable).parent / "dask"
     address = f"tcp://127.0.0.1:{free_port()}"
-    procs = [subprocess.Popen([str(dask), "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1], "--no-dashboard"],
+    procs = [subprocess.Popen([str(dask), "scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1], "--no-dashboard", "--dashboard-address", "127.0.0.1:0"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
     try:
         for n in range(2):
-            procs.append(subprocess.Popen([str(dask), "worker", address, "--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard",
+            procs.append(subprocess.Popen([str(dask), "worker", address, "--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard", "--dashboard-address", "127.0.0.1:0",
                                            "--name", f"w{n}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         with distributed.Client(address, timeout=CLUSTER_START_S) as client:
             client.wait_for_workers(2, timeout=CLUSTER_START_S)
