@@ -274,7 +274,7 @@ class Clearpage:
     def request(self, flow: http.HTTPFlow) -> None:
         if flow.request.method == "GET" and flow.request.path.split("?", 1)[0] == STYLESHEET_PATH:
             assert self.config is not None
-            scale = self.config.profile_for(flow.request.pretty_host).settings.reader.font_scale
+            scale = self.config.settings_for(flow.request.pretty_host).reader.font_scale
             flow.response = http.Response.make(
                 200,
                 reader.stylesheet(scale).encode("utf-8"),
@@ -397,7 +397,7 @@ class Clearpage:
 
     def _mode_for(self, host: str) -> str:
         assert self.config is not None
-        return self.mode or self.config.profile_for(host).settings.mode
+        return self.mode or self.config.settings_for(host).mode
 
     def _start_pool(self) -> None:
         """Start the workers (once); the slow lane's worker waits for the first big page."""

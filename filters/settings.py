@@ -2,9 +2,10 @@
 
 ``load_config(path)`` reads ``config/default.yaml`` from the package, merges the user file
 over it (mappings key by key; lists and scalars replace), converts the result into frozen
-dataclasses with strict checks, then builds one ``Profile`` for the whole config and one per
-``sites:`` entry (the entry's overrides merged over the user's top level). Filters,
-content algorithms and CSS selectors are built here, once; pages only use them.
+dataclasses with strict checks, then builds one ``Profile`` for the whole config. Each
+``sites:`` entry (its overrides merged over the user's top level) is checked at load, all of
+them, and indexed by host (``SiteIndex``); its profile is built on first use, from the filters
+and algorithms the load built (shared by every profile with the same options).
 
 Any problem raises ``ConfigError`` listing every ``FILE:LINE: key: problem`` found.
 """
@@ -15,6 +16,8 @@ import difflib
 import fnmatch
 import hashlib
 import importlib.resources
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +32,7 @@ from .errors import ConfigError, Problem
 from .images import ImageRelevanceSettings
 from .learn.memory import MemorySettings
 from .paths import resolve_against
-from .typed import Invalid, convert, convert_dataclass, field
+from .typed import Invalid, convert, convert_dataclass, field, reuse, reusing_conversions
 from .yamlsrc import Map, Node, Scalar, Seq, load_file, load_text, merge
 
 Mode = Literal["auto", "filter", "reader", "text", "off"]
@@ -37,6 +40,10 @@ DEFAULT_CONFIG = "default.yaml"
 RETAINER = "removed_links"
 # Keys a `sites:` entry may override; `proxy` is process-wide and cannot vary per site.
 SITE_KEYS = ("mode", "chain", "filters", "content", "output", "reader", "auto")
+# Site profiles kept built at a time (least recently used go first): the sites one proxy serves in a
+# while; a profile built from shared filters costs its compiled selectors, a few KB.
+SITE_PROFILE_CACHE = 512
+GLOB_CHARS = frozenset("*?[")  # a pattern with none of these is a host name: looked up in a dict
 
 
 @dataclass(frozen=True)
@@ -136,11 +143,77 @@ class Profile:
 
 @dataclass(frozen=True)
 class SiteRule:
+    """A ``sites:`` entry: its host globs and its checked settings (its profile is built on first use)."""
+
     patterns: tuple[str, ...]
-    profile: Profile
+    settings: Settings
 
     def matches(self, host: str) -> bool:
         return any(_host_matches(host, p) for p in self.patterns)
+
+
+class SiteIndex:
+    """The sites by host, and their profiles built on first use (``SITE_PROFILE_CACHE`` kept).
+
+    The first entry in the file whose pattern matches wins, as if each were tried in turn:
+    host names are looked up in a dict, ``*.suffix`` globs by each suffix of the host, and only
+    other globs are tried one by one. ``built`` holds the profiles the load had to build to check
+    them (their own filter options); ``builds`` counts the profiles built here since."""
+
+    def __init__(self, sites: tuple[SiteRule, ...], env: BuildEnv, built: dict[int, Profile]) -> None:
+        self.sites = sites
+        self.env = env
+        self.built = built
+        self.builds = 0
+        self._exact: dict[str, int] = {}
+        self._suffix: dict[str, int] = {}  # "*.example.com" -> under "example.com"
+        self._globs: list[tuple[int, str]] = []
+        for i, rule in enumerate(sites):
+            for pattern in rule.patterns:
+                pattern = pattern.lower().rstrip(".")
+                if not GLOB_CHARS.intersection(pattern):
+                    self._exact.setdefault(pattern, i)
+                elif pattern.startswith("*.") and not GLOB_CHARS.intersection(pattern[2:]):
+                    self._suffix.setdefault(pattern[2:], i)
+                else:
+                    self._globs.append((i, pattern))
+        self._cache: OrderedDict[int, Profile] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def find(self, host: str) -> int | None:
+        """The index of the first site matching ``host`` (lower case, no trailing dot), or None."""
+        best = self._exact.get(host)
+        suffix = host
+        while True:  # "*.x" matches x itself and every host ending in ".x"
+            i = self._suffix.get(suffix)
+            if i is not None and (best is None or i < best):
+                best = i
+            dot = suffix.find(".")
+            if dot < 0:
+                break
+            suffix = suffix[dot + 1:]
+        for i, pattern in self._globs:
+            if best is not None and i > best:
+                break
+            if _host_matches(host, pattern):
+                return i
+        return best
+
+    def profile(self, i: int) -> Profile:
+        """Site ``i``'s profile, built now if it is not at hand."""
+        if i in self.built:
+            return self.built[i]
+        with self._lock:
+            profile = self._cache.get(i)
+            if profile is not None:
+                self._cache.move_to_end(i)
+                return profile
+            profile = _profile(self.sites[i].settings, self.env)
+            self.builds += 1
+            self._cache[i] = profile
+            if len(self._cache) > SITE_PROFILE_CACHE:
+                self._cache.popitem(last=False)
+            return profile
 
 
 @dataclass(frozen=True)
@@ -152,18 +225,30 @@ class Config:
     digest: str  # hash of the sources, so workers can tell configs apart
     warnings: tuple[str, ...] = ()
     memory: MemorySettings | None = None  # the per-site rule memory (filters/learn/memory.py)
+    index: SiteIndex | None = dataclasses.field(default=None, compare=False, repr=False)  # built from sites when None
+
+    def __post_init__(self) -> None:
+        if self.index is None:
+            object.__setattr__(self, "index", SiteIndex(self.sites, BuildEnv(), {}))
 
     @property
     def settings(self) -> Settings:
         return self.base.settings
 
     def profile_for(self, host: str | None) -> Profile:
-        if host:
-            host = host.lower().rstrip(".")
-            for rule in self.sites:
-                if rule.matches(host):
-                    return rule.profile
-        return self.base
+        """The profile for pages of ``host``: its site's (built on first use), else the top level's."""
+        i = self._site_of(host)
+        return self.base if i is None else cast(SiteIndex, self.index).profile(i)
+
+    def settings_for(self, host: str | None) -> Settings:
+        """profile_for(host).settings, without building the site's profile."""
+        i = self._site_of(host)
+        return self.base.settings if i is None else self.sites[i].settings
+
+    def _site_of(self, host: str | None) -> int | None:
+        if not host or not self.sites:
+            return None
+        return cast(SiteIndex, self.index).find(host.lower().rstrip("."))
 
 
 def _host_matches(host: str, pattern: str) -> bool:
@@ -216,16 +301,17 @@ def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
     for key, (line, _) in root.entries.items():
         if key not in allowed:
             problems.append(Problem(root.file, line, key, _unknown("key", key, allowed).replace("unknown key ", "unknown key ", 1)))
-    proxy = _try(lambda: convert(_need(root, "proxy", problems), ProxySettings, "proxy", problems))
-    base = _try(lambda: _build_profile(root, "", env, problems))
-    sites = _build_sites(root, env, problems)
-    memory = _try(lambda: _convert_memory(_need(root, "memory", problems), problems))
+    with reusing_conversions():  # the top level is converted once, not again under each site
+        proxy = _try(lambda: convert(_need(root, "proxy", problems), ProxySettings, "proxy", problems))
+        base = _try(lambda: _build_profile(root, "", env, problems))
+        sites, built = _check_sites(root, env, problems)
+        memory = _try(lambda: _convert_memory(_need(root, "memory", problems), problems))
     problems.extend(env.problems)
     if problems or proxy is None or base is None:
         raise ConfigError(_dedupe(problems) or [Problem(root.file, root.line, "", "invalid config")])
     digest = hashlib.sha256("\0".join(sources).encode()).hexdigest()[:16]
     warnings = tuple(env.warnings)
-    return Config(path, proxy, base, tuple(sites), digest, warnings, memory)
+    return Config(path, proxy, base, sites, digest, warnings, memory, SiteIndex(sites, env, built))
 
 
 def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:
@@ -255,36 +341,71 @@ def _need(node: Map, key: str, problems: list[Problem]) -> Node:
     return child
 
 
+def _need_or_none(node: Map, key: str, problems: list[Problem]) -> Node | None:
+    """``node[key]``, or None with the problem reported."""
+    return _try(lambda: _need(node, key, problems))
+
+
+def _have(node: Node | None) -> Node:
+    """A section _need_or_none found; Invalid when it reported it missing."""
+    if node is None:
+        raise Invalid
+    return node
+
+
 def _dedupe(problems: list[Problem]) -> list[Problem]:
     return list(dict.fromkeys(problems))
 
 
 def _build_profile(root: Map, prefix: str, env: BuildEnv, problems: list[Problem]) -> Profile:
+    return _profile(_convert_settings(root, prefix, env, problems), env)
+
+
+def _convert_settings(root: Map, prefix: str, env: BuildEnv, problems: list[Problem]) -> Settings:
+    """A profile's settings, checked (the chain's filters have options); nothing built."""
     view = Map(root.file, root.line, {k: v for k, v in root.entries.items() if k in SITE_KEYS})
     # Convert the sections with their own rules first, each on its own, so one bad section
     # does not hide the problems of the others.
+    # A section a site does not override is the top level's node: converted once (typed.reuse).
+    chain, filters, content = (_need_or_none(root, name, problems) for name in ("chain", "filters", "content"))
     special = {
-        "chain": _try(lambda: _convert_chain(_need(root, "chain", problems), _key(prefix, "chain"), problems)),
-        "filters": _try(lambda: _convert_filters(_need(root, "filters", problems), _key(prefix, "filters"), problems)),
-        "content": _try(lambda: _convert_content(_need(root, "content", problems), _key(prefix, "content"), env, problems)),
+        "chain": _try(lambda: reuse(_have(chain), _convert_chain, lambda: _convert_chain(_have(chain), _key(prefix, "chain"), problems))),
+        "filters": _try(lambda: reuse(_have(filters), _convert_filters, lambda: _convert_filters(_have(filters), _key(prefix, "filters"), problems))),
+        "content": _try(lambda: reuse(_have(content), _convert_content, lambda: _convert_content(_have(content), _key(prefix, "content"), env, problems))),
     }
     settings = convert_dataclass(view, Settings, prefix, problems, extra=special)
     if any(value is None for value in special.values()):
         raise Invalid
-    filters = []
     for name in settings.chain:
-        options = settings.filters.get(name)
-        if options is None:
+        if settings.filters.get(name) is None:
             problems.append(Problem(root.file, root.key_line("chain"), _key(prefix, "chain"), f"filter {name!r} has no options under filters:"))
             raise Invalid
+    return settings
+
+
+def _part_keys(settings: Settings) -> list[tuple[str, str, Any]]:
+    """What a profile is built from, as the build cache's keys: each enabled filter, then each algorithm."""
+    keys: list[tuple[str, str, Any]] = []
+    for name in settings.chain:
+        options = settings.filters[name]
         if options.enabled:
-            key = ("filter", name, options)
-            filters.append(env.cached(key, lambda n=name, o=options: FILTERS[n](o, env)))
+            keys.append(("filter", name, options))
     content = settings.content
-    algorithms = []
     for name in dict.fromkeys((content.algorithm, *content.fallback)):
-        options = content.options.get(name)
-        algorithms.append(env.cached(("algorithm", name, options), lambda n=name, o=options: ALGORITHMS[n](o, env)))
+        keys.append(("algorithm", name, content.options.get(name)))
+    return keys
+
+
+def _profile(settings: Settings, env: BuildEnv) -> Profile:
+    """Build a profile: its filters and algorithms come from ``env``'s cache when another profile has the same options."""
+    filters: list[Filter] = []
+    algorithms: list[ContentAlgorithm] = []
+    for kind, name, options in _part_keys(settings):
+        if kind == "filter":
+            filters.append(env.cached((kind, name, options), lambda n=name, o=options: FILTERS[n](o, env)))
+        else:
+            algorithms.append(env.cached((kind, name, options), lambda n=name, o=options: ALGORITHMS[n](o, env)))
+    content = settings.content
     return Profile(
         settings,
         tuple(filters),
@@ -368,15 +489,23 @@ def _convert_content(node: Node, key: str, env: BuildEnv, problems: list[Problem
     return settings
 
 
-def _build_sites(root: Map, env: BuildEnv, problems: list[Problem]) -> list[SiteRule]:
+def _check_sites(root: Map, env: BuildEnv, problems: list[Problem]) -> tuple[tuple[SiteRule, ...], dict[int, Profile]]:
+    """Every ``sites:`` entry checked, and the profiles that had to be built to check them.
+
+    A site whose filters and algorithms all have options some profile already has needs nothing
+    built to be known good (its selectors are checked as they convert): its profile waits for its
+    first page. One with options of its own is built now, so what building reports is reported."""
     node = root.get("sites")
     if node is None or (isinstance(node, Scalar) and node.value is None):
-        return []
+        return (), {}
     if not isinstance(node, Seq):
         problems.append(Problem(node.file, node.line, "sites", "expected a list of site entries"))
-        return []
-    rules = []
+        return (), {}
+    rules: list[SiteRule] = []
+    built: dict[int, Profile] = {}
+    top = Map(root.file, root.line, {k: v for k, v in root.entries.items() if k in SITE_KEYS})
     reported = {(p.file, p.line, p.message) for p in problems}
+    cached: dict[int, Any] = {}  # id -> filter or algorithm options known to be in env.cache (kept alive here)
     for i, entry in enumerate(node.items):
         key = f"sites[{i}]"
         if not isinstance(entry, Map):
@@ -387,15 +516,36 @@ def _build_sites(root: Map, env: BuildEnv, problems: list[Problem]) -> list[Site
             if name != "match" and name not in SITE_KEYS:
                 problems.append(Problem(entry.file, line, f"{key}.{name}", _unknown("site key", name, ("match", *SITE_KEYS))))
         overrides = Map(entry.file, entry.line, {k: v for k, v in entry.entries.items() if k in SITE_KEYS})
-        merged = cast(Map, merge(Map(root.file, root.line, {k: v for k, v in root.entries.items() if k in SITE_KEYS}), overrides))  # (two mappings merge into one)
-        # The entry inherits the top level: a top-level problem comes back from its profile, under
-        # this entry's key. The top level's own build reported it once already; keep only the new.
+        merged = cast(Map, merge(top, overrides))  # (two mappings merge into one)
+        # The entry inherits the top level: a top-level problem comes back from its settings, under
+        # this entry's key. The top level's own check reported it once already; keep only the new.
         own: list[Problem] = []
-        profile = _try(lambda: _build_profile(merged, key, env, own))
+        settings = _try(lambda: _convert_settings(merged, key, env, own))
         problems.extend(p for p in own if (p.file, p.line, p.message) not in reported)
-        if patterns and profile is not None:
-            rules.append(SiteRule(patterns, profile))
-    return rules
+        if not patterns or settings is None:
+            continue
+        if _needs_build(settings, env, cached):
+            profile = _try(lambda: _profile(settings, env))  # what building finds goes to env.problems
+            if profile is None:
+                continue
+            built[len(rules)] = profile
+        rules.append(SiteRule(patterns, settings))
+    return tuple(rules), built
+
+
+def _needs_build(settings: Settings, env: BuildEnv, cached: dict[int, Any]) -> bool:
+    """Whether a profile of these settings would build a filter or algorithm no profile has built yet.
+
+    ``cached`` remembers the options objects found in the cache: sites share the top level's
+    (typed.reuse), and hashing a filter's options (its lists) for each of 5,000 sites adds up."""
+    for key in _part_keys(settings):
+        options = key[2]
+        if id(options) in cached:
+            continue
+        if key not in env.cache:
+            return True
+        cached[id(options)] = options
+    return False
 
 
 def _site_patterns(entry: Map, key: str, problems: list[Problem]) -> tuple[str, ...]:

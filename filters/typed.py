@@ -11,16 +11,48 @@ Field metadata understood here:
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import dataclasses
 import difflib
+import functools
 import types
 import typing
+from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 from .errors import ClearpageError, Problem
 from .yamlsrc import Map, Node, Scalar, Seq
 
 _MISSING = object()
+# While a config loads: (id of a YAML node, what it became) -> (the node, the value), so that a node
+# shared by many profiles (the top level under each `sites:` entry) is converted and checked once.
+_REUSE: contextvars.ContextVar[dict[tuple[int, Any], tuple[Node, Any]] | None] = contextvars.ContextVar("clearpage_reuse", default=None)
+_hints = functools.cache(typing.get_type_hints)  # a dataclass's field types: the same on every call
+
+
+@contextlib.contextmanager
+def reusing_conversions() -> Iterator[None]:
+    """Inside: converting the same node object to the same type again returns the first result
+    (successes only: a failing node is converted again, so each profile reports its problems)."""
+    token = _REUSE.set({})
+    try:
+        yield
+    finally:
+        _REUSE.reset(token)
+
+
+def reuse(node: Node, what: Any, build: Callable[[], Any]) -> Any:
+    """``build()``, or, inside reusing_conversions, its value from the last time ``node`` became ``what``."""
+    memo = _REUSE.get()
+    if memo is None:
+        return build()
+    hit = memo.get((id(node), what))
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    value = build()
+    memo[(id(node), what)] = (node, value)  # the node is kept alive with it, so its id stays its own
+    return value
 
 
 class Invalid(ClearpageError):
@@ -30,6 +62,12 @@ class Invalid(ClearpageError):
 
 def convert(node: Node, tp: Any, key: str, problems: list[Problem]) -> Any:
     """Convert ``node`` to type ``tp``; append problems and raise Invalid when it cannot."""
+    if isinstance(node, (Map, Seq)):
+        return reuse(node, tp, lambda: _convert_any(node, tp, key, problems))
+    return _convert_any(node, tp, key, problems)
+
+
+def _convert_any(node: Node, tp: Any, key: str, problems: list[Problem]) -> Any:
     origin = typing.get_origin(tp)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return convert_dataclass(node, tp, key, problems)
@@ -151,7 +189,7 @@ def convert_dataclass(node: Node, cls: type, key: str, problems: list[Problem], 
     """Build ``cls`` from a mapping node. ``extra`` adds keyword values computed by the caller."""
     if not isinstance(node, Map):
         _fail(problems, node, key, f"expected a mapping, got {_describe(node)}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     values: dict[str, Any] = dict(extra or {})
     bad = False
@@ -191,6 +229,10 @@ def convert_dataclass(node: Node, cls: type, key: str, problems: list[Problem], 
 
 
 def _convert_field(node: Node, fld: dataclasses.Field[Any], tp: Any, key: str, problems: list[Problem]) -> Any:
+    return reuse(node, fld, lambda: _convert_checked(node, fld, tp, key, problems))
+
+
+def _convert_checked(node: Node, fld: dataclasses.Field[Any], tp: Any, key: str, problems: list[Problem]) -> Any:
     meta = fld.metadata
     if "convert" in meta:
         value = meta["convert"](node, key, problems)

@@ -24,22 +24,31 @@ class _Loader(yaml.SafeLoader):
     """
 
 
-_Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-)
+class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """_Loader's rules on libyaml's parser (PyYAML's own scanner takes seconds for a 40,000-line
+    `sites:` list). Used for text that parses: any error is reported by _Loader, in its words."""
+
+
+for _cls in (_Loader, _FastLoader):
+    _cls.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    _cls.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+    )
 
 # No real config comes near this many values (the default has a few hundred; big lists live in
 # list files): past it the YAML is an alias bomb ("billion laughs") or not a config at all.
 MAX_VALUES = 100_000
 MAX_FLOW_DEPTH = 64  # levels of [ ] / { } nesting; real configs use two or three
+# libyaml's parser recurses in C once per level of nesting, which Python's recursion limit does not
+# bound; block nesting is at most as deep as a line is long, so past this the Python parser runs.
+FAST_MAX_LINE = 1000
 _PLAIN_COLLECTION_TAGS = frozenset({"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"})
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """A YAML value with where it came from."""
 
@@ -47,17 +56,17 @@ class Node:
     line: int | None
 
 
-@dataclass
+@dataclass(slots=True)
 class Scalar(Node):
     value: Any = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Seq(Node):
     items: list[Node] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Map(Node):
     # key -> (line of the key, value node)
     entries: dict[str, tuple[int | None, Node]] = field(default_factory=dict)
@@ -86,9 +95,12 @@ def load_text(text: str, file: str) -> Node:
     if depth > MAX_FLOW_DEPTH:
         # PyYAML's scanner is quadratic in flow nesting ([[[[...): refuse before it starts.
         raise ConfigError([Problem(file, line, "", f"YAML nested too deeply to be a config (more than {MAX_FLOW_DEPTH} levels of [ or {{)")])
-    loader = _Loader(text)
+    loader: _Loader | _FastLoader | None
+    loader, root = _compose_fast(text)
     try:
-        root = loader.get_single_node()
+        if loader is None:
+            loader = _Loader(text)
+            root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise ConfigError([Problem(file, mark.line + 1 if mark else None, "", f"YAML syntax error: {exc.problem}")]) from None
@@ -97,12 +109,15 @@ def load_text(text: str, file: str) -> Node:
     except RecursionError:
         raise ConfigError([Problem(file, None, "", "YAML nested too deeply to be a config")]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if root is None:
         return Map(file, 1)
     problems: list[Problem] = []
     try:
-        node = _convert(root, file, loader, problems, "", _Budget())
+        # Without anchors every YAML node has one parent: each can be let go once converted, so
+        # the two trees are never both whole in memory (for a 40,000-line sites: list, ~35 MB).
+        node = _convert(root, file, loader, problems, "", _Budget(release="&" not in text))
     except RecursionError:
         raise ConfigError([Problem(file, None, "", "YAML nested too deeply to be a config")]) from None
     if problems:
@@ -110,13 +125,29 @@ def load_text(text: str, file: str) -> Node:
     return node
 
 
+_FLOW_CHARS = re.compile(r"[\n'\"#\[\]{}]")
+
+
+def _compose_fast(text: str) -> tuple[_FastLoader | None, yaml.Node | None]:
+    """The text's node tree by libyaml, or (None, None) when it is not for libyaml or does not parse."""
+    if not getattr(yaml, "__with_libyaml__", False) or max(map(len, text.splitlines()), default=0) > FAST_MAX_LINE:
+        return None, None
+    loader = _FastLoader(text)
+    try:
+        return loader, loader.get_single_node()
+    except Exception:  # noqa: BLE001 - _Loader parses it again and says what is wrong, in its words
+        loader.dispose()
+        return None, None
+
+
 def _flow_depth(text: str) -> tuple[int, int]:
     """The deepest nesting of [ and { outside quotes and comments, and the line where it happens."""
     depth = deepest = 0
     deepest_line = line = 1
     quote = None
-    previous = "\n"
-    for char in text:
+    for match in _FLOW_CHARS.finditer(text):  # only these characters matter: the rest is skipped in C
+        char = match.group()
+        previous = text[match.start() - 1] if match.start() else "\n"
         if char == "\n":
             line += 1
             if quote == "#":
@@ -134,7 +165,6 @@ def _flow_depth(text: str) -> tuple[int, int]:
                 deepest, deepest_line = depth, line
         elif char in "]}":
             depth = max(depth - 1, 0)
-        previous = char
     return deepest, deepest_line
 
 
@@ -152,8 +182,9 @@ def load_file(path: str) -> Node:
 class _Budget:
     """Counts values as they are converted: aliases can make a few lines expand exponentially."""
 
-    def __init__(self) -> None:
+    def __init__(self, release: bool = False) -> None:
         self.left = MAX_VALUES
+        self.release = release  # let each YAML node go once converted (only when no node has two parents)
 
     def spend(self, file: str, line: int, path: str) -> None:
         self.left -= 1
@@ -161,7 +192,7 @@ class _Budget:
             raise ConfigError([Problem(file, line, path, f"more than {MAX_VALUES} values: aliases (*name) expanding out of bounds?")])
 
 
-def _convert(node: yaml.Node, file: str, loader: _Loader, problems: list[Problem], path: str, budget: _Budget) -> Node:
+def _convert(node: yaml.Node, file: str, loader: _Loader | _FastLoader, problems: list[Problem], path: str, budget: _Budget) -> Node:
     line = node.start_mark.line + 1
     budget.spend(file, line, path)
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_COLLECTION_TAGS:
@@ -170,12 +201,14 @@ def _convert(node: yaml.Node, file: str, loader: _Loader, problems: list[Problem
     if isinstance(node, yaml.MappingNode):
         result = Map(file, line)
         loader.flatten_mapping(node)  # resolves YAML merge keys (<<) safely
-        for key_node, value_node in node.value:
+        for i, (key_node, value_node) in enumerate(node.value):
+            if budget.release:
+                node.value[i] = None  # (the loop holds this pair until the next)
             key_line = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode):
                 problems.append(Problem(file, key_line, path, "mapping keys must be plain strings"))
                 continue
-            key = str(loader.construct_object(key_node))
+            key = str(_construct(loader, key_node, budget))
             sub = f"{path}.{key}" if path else key
             if key in result.entries:
                 problems.append(Problem(file, key_line, sub, f"duplicate key (first at line {result.entries[key][0]})"))
@@ -183,13 +216,26 @@ def _convert(node: yaml.Node, file: str, loader: _Loader, problems: list[Problem
             result.entries[key] = (key_line, _convert(value_node, file, loader, problems, sub, budget))
         return result
     if isinstance(node, yaml.SequenceNode):
-        return Seq(file, line, [_convert(item, file, loader, problems, f"{path}[{i}]", budget) for i, item in enumerate(node.value)])
+        items = []
+        for i, item in enumerate(node.value):
+            if budget.release:
+                node.value[i] = None
+            items.append(_convert(item, file, loader, problems, f"{path}[{i}]", budget))
+        return Seq(file, line, items)
     try:
-        value = loader.construct_object(node, deep=True)
+        value = _construct(loader, node, budget)
     except yaml.YAMLError as exc:
         problems.append(Problem(file, line, path, f"bad value: {exc}"))
         value = None
     return Scalar(file, line, value)
+
+
+def _construct(loader: _Loader | _FastLoader, node: yaml.Node, budget: _Budget) -> Any:
+    """A scalar's value; the loader forgets the node when it can (it keeps every node it built, for aliases)."""
+    value = loader.construct_object(node, deep=True)
+    if budget.release:
+        loader.constructed_objects.pop(node, None)
+    return value
 
 
 def merge(base: Node, override: Node) -> Node:
