@@ -9,7 +9,10 @@ processes (``addon.pool``) so the proxy's event loop never waits on a page.
   CSP forbids inline style but allows same-origin stylesheets).
 - ``responseheaders``: everything that will not be rewritten is streamed at once, byte for
   byte: not GET, not 2xx (or 204/205/206), not HTML, attachments, bodies over the size limit,
-  unknown content codings, mode off.
+  unknown content codings, mode off, and any page while the HTML held for filtering reaches
+  ``proxy.max_buffered_bytes``. A page held for filtering that is still arriving after
+  ``proxy.buffer_deadline_ms``, or that takes the total held past the cap, streams on as it
+  comes, unfiltered (``addon.buffering``); each such page is counted and logged once.
 - ``response``: the buffered HTML goes to a worker; the reply replaces the body with the
   right headers, or, on any failure (undecodable, engine error, time budget, worker crash),
   the original response is served untouched and the URL and reason are logged.
@@ -34,7 +37,7 @@ from mitmproxy import ctx, exceptions, http
 from mitmproxy.addonmanager import Loader
 from mitmproxy.optmanager import OptManager
 
-from clearpage.addon import malloc
+from clearpage.addon import buffering, malloc
 from clearpage.addon.pool import MAX_NICE, WORKER_MODULE, PoolError, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
 from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
@@ -190,11 +193,17 @@ class Clearpage:
         self._stamp: Stamp | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
+        self.buffers = buffering.Buffers(64 * 1024 * 1024, self._streamed_unfiltered)  # cap from the config
+        self.unfiltered: dict[str, int] = {buffering.DEADLINE: 0, buffering.CAP: 0}  # pages streamed unfiltered, by reason
+        self._watching = False  # whether addon.buffering could add the deadline and the cap to mitmproxy
 
     # ------------------------------------------------------------------ lifecycle
 
     def load(self, loader: Loader) -> None:
         malloc.release_large_buffers()  # page bodies pass through this process too
+        self._watching = buffering.install()
+        if not self._watching:
+            log.warning("clearpage: this mitmproxy cannot be given a deadline for slow HTML: pages are held until complete")
         loader.add_option(
             "clearpage_config", str, "", "clearpage: YAML config merged over the embedded default (empty: the default)"
         )
@@ -292,8 +301,17 @@ class Clearpage:
         if flow.response is None or flow.response.stream:
             return
         reason = self.skip_reason(flow)
+        if reason is None and self._watching and self.buffers.full():
+            self.unfiltered[buffering.CAP] += 1
+            log.warning("clearpage: streamed the original of %s unfiltered: %d bytes of HTML held for filtering already "
+                        "(proxy.max_buffered_bytes; %d such pages so far)", flow.request.pretty_url, self.buffers.held,
+                        self.unfiltered[buffering.CAP])
+            reason = "buffers full"
         if reason is None:
             flow.metadata[META] = CANDIDATE
+            if self._watching:
+                assert self.config is not None
+                flow.metadata[buffering.WATCH] = buffering.Watch(self.buffers, self.config.proxy.buffer_deadline_ms / 1000)
             length = _content_length(flow.response)
             if length is not None and malloc.worth_trimming(length):
                 release_memory()  # before this body is read in: earlier big pages' bodies go first
@@ -330,6 +348,9 @@ class Clearpage:
     async def response(self, flow: http.HTTPFlow) -> None:
         if flow.metadata.get(META) != CANDIDATE or flow.response is None:
             return
+        watch = flow.metadata.get(buffering.WATCH)
+        if watch is not None and watch.reason is not None:
+            return  # streamed unfiltered (counted and logged when it was)
         try:
             await self._rewrite(flow, flow.response)
         except Exception:  # noqa: BLE001 - a bug here must cost the page its filtering, nothing more
@@ -392,6 +413,22 @@ class Clearpage:
             page_bar=True,
         )
 
+    def error(self, flow: http.HTTPFlow) -> None:
+        watch = flow.metadata.get(buffering.WATCH)
+        if watch is not None:
+            watch.release()  # (the stream's own end releases it too: this is for a flow that ends otherwise)
+
+    def _streamed_unfiltered(self, flow: http.HTTPFlow, reason: str) -> None:
+        """A page held for filtering was turned to streaming (addon.buffering): count it, say why once."""
+        self.unfiltered[reason] += 1
+        assert self.config is not None
+        if reason == buffering.DEADLINE:
+            why = f"still arriving {self.config.proxy.buffer_deadline_ms} ms after its headers (proxy.buffer_deadline_ms)"
+        else:
+            why = f"HTML held for filtering went past {self.config.proxy.max_buffered_bytes} bytes (proxy.max_buffered_bytes)"
+        log.warning("clearpage: streamed the original of %s unfiltered: %s; %d such pages so far",
+                    flow.request.pretty_url, why, self.unfiltered[reason])
+
     def _serve_original(self, flow: http.HTTPFlow, reason: str) -> None:
         log.warning("clearpage: served the original of %s: %s", flow.request.pretty_url, reason)
 
@@ -439,6 +476,7 @@ class Clearpage:
     def _install(self, config: Config, text: str | None) -> None:
         old = self.config
         self.config = config
+        self.buffers.cap = config.proxy.max_buffered_bytes
         self.spec = ConfigSpec(config.digest, self.path, text)
         for warning in config.warnings:
             log.warning("clearpage: %s", warning)

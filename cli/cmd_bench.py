@@ -18,6 +18,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "classifier": ("clearpage.cli.cmd_bench_memory", "add_classifier"),
     "batch": ("clearpage.cli.cmd_bench_batch", "add_batch"),
     "sites": ("clearpage.cli.cmd_bench_sites", "add_sites"),
+    "stalls": ("clearpage.cli.cmd_bench_sites", "add_stalls"),
 }
 
 

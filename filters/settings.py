@@ -52,6 +52,8 @@ class ProxySettings:
     time_budget_ms: int = field(doc="a page not filtered within this is served as it came", min=10)
     workers: int = field(doc="filtering processes; 0 = one per CPU core", min=0, max=64)
     reload_check_s: float = field(doc="how often the config file is checked for changes", min=0.1)
+    buffer_deadline_ms: int = field(doc="HTML still arriving this long after its headers is served as it comes, unfiltered", min=1)
+    max_buffered_bytes: int = field(doc="HTML held for filtering across all pages at once; past it, pages are served as they come, unfiltered", min=1024)
 
 
 @dataclass(frozen=True)
