@@ -230,8 +230,9 @@ class Config:
     index: SiteIndex | None = dataclasses.field(default=None, compare=False, repr=False)  # built from sites when None
 
     def __post_init__(self) -> None:
-        if self.index is None:
-            object.__setattr__(self, "index", SiteIndex(self.sites, BuildEnv(), {}))
+        if self.index is None or self.index.sites is not self.sites:  # (dataclasses.replace with other sites)
+            env = self.index.env if self.index is not None else BuildEnv()
+            object.__setattr__(self, "index", SiteIndex(self.sites, env, {}))
 
     @property
     def settings(self) -> Settings:

@@ -126,3 +126,12 @@ def test_libyaml_and_pyyaml_give_the_same_located_nodes(monkeypatch):
     fast = yamlsrc.load_text(text, "f.yaml")
     monkeypatch.setattr(yamlsrc, "FAST_MAX_LINE", -1)  # every text goes to PyYAML's own parser
     assert yamlsrc.load_text(text, "f.yaml") == fast
+
+
+def test_a_config_copied_with_other_sites_matches_those():
+    import dataclasses
+
+    config = load_config_text("sites:\n  - match: a.example\n    mode: reader\n")
+    assert config.profile_for("a.example").settings.mode == "reader"
+    assert dataclasses.replace(config, sites=()).profile_for("a.example") is config.base
+    assert dataclasses.replace(config, memory=None).profile_for("a.example") is config.profile_for("a.example")
