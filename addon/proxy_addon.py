@@ -193,7 +193,7 @@ class Clearpage:
         self._stamp: Stamp | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
-        self.buffers = buffering.Buffers(64 * 1024 * 1024, self._streamed_unfiltered)  # cap from the config
+        self.buffers = buffering.Buffers(0, self._streamed_unfiltered)  # its cap: proxy.max_buffered_bytes, set in _install
         self.unfiltered: dict[str, int] = {buffering.DEADLINE: 0, buffering.CAP: 0}  # pages streamed unfiltered, by reason
         self._watching = False  # whether addon.buffering could add the deadline and the cap to mitmproxy
 
