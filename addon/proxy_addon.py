@@ -6,10 +6,13 @@ processes (``addon.pool``) so the proxy's event loop never waits on a page.
 - ``requestheaders``: a ``clearpage=off`` query parameter is cut out of the URL before it goes
   upstream and marks the flow: its response passes untouched (the bypass).
 - ``request``: answers ``/__clearpage__/reader.css`` (the reader stylesheet, for pages whose
-  CSP forbids inline style but allows same-origin stylesheets).
+  CSP forbids inline style but allows same-origin stylesheets), and answers an HTTPS request
+  whose origin's certificate failed verification with clearpage's error page (``addon.tls``).
+- ``tls_start_server``: skips certificate verification for the config's ``tls.insecure_hosts``
+  only; ``tls.passthrough_hosts`` become mitmproxy's ``ignore_hosts`` (not intercepted at all).
 - ``responseheaders``: everything that will not be rewritten is streamed at once, byte for
   byte: not GET, not 2xx (or 204/205/206), not HTML, attachments, bodies over the size limit,
-  unknown content codings, mode off.
+  unknown content codings, mode off, mitmproxy's own certificate pages (``mitm.it``).
 - ``response``: the buffered HTML goes to a worker; the reply replaces the body with the
   right headers, or, on any failure (undecodable, engine error, time budget, worker crash),
   the original response is served untouched and the URL and reason are logged.
@@ -30,11 +33,13 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from mitmproxy import ctx, exceptions, http
+from mitmproxy import connection, ctx, exceptions, http
+from mitmproxy import tls as mitm_tls
 from mitmproxy.addonmanager import Loader
 from mitmproxy.optmanager import OptManager
 
 from clearpage.addon import malloc
+from clearpage.addon import tls as special_hosts
 from clearpage.addon.pool import MAX_NICE, WORKER_MODULE, PoolError, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
 from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
@@ -190,6 +195,7 @@ class Clearpage:
         self._stamp: Stamp | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
+        self._ignore_hosts: list[str] = []  # the ignore_hosts regexes we added (tls.passthrough_hosts)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -272,6 +278,22 @@ class Clearpage:
             flow.metadata[NOMEMORY_META] = True
 
     def request(self, flow: http.HTTPFlow) -> None:
+        if flow.response is None and flow.request.scheme == "https" and special_hosts.is_verify_failure(flow.server_conn.error):
+            # mitmproxy reached the origin at CONNECT time and could not verify its certificate;
+            # it would answer with its bare 502 page. Say what happened and how to allow the host.
+            host = flow.request.pretty_host
+            flow.response = http.Response.make(
+                special_hosts.ERROR_STATUS,
+                special_hosts.error_page(host, flow.server_conn.error or ""),
+                {
+                    "Content-Type": "text/html; charset=utf-8",
+                    "Cache-Control": "no-store",
+                    "X-Content-Type-Options": "nosniff",
+                    HEADER: special_hosts.ERROR_HEADER_VALUE,
+                },
+            )
+            log.warning("clearpage: %s: %s (tls.insecure_hosts allows the host)", host, flow.server_conn.error)
+            return
         if flow.request.method == "GET" and flow.request.path.split("?", 1)[0] == STYLESHEET_PATH:
             assert self.config is not None
             scale = self.config.profile_for(flow.request.pretty_host).settings.reader.font_scale
@@ -285,6 +307,32 @@ class Clearpage:
                     HEADER: "stylesheet",
                 },
             )
+
+    # ------------------------------------------------------------------ TLS
+
+    def tls_start_server(self, data: mitm_tls.TlsData) -> None:
+        """Turn certificate verification off for this connection when its host is in ``tls.insecure_hosts``."""
+        assert self.config is not None
+        tls_settings = self.config.tls
+        if tls_settings is None or not tls_settings.insecure_hosts:
+            return
+        server = data.conn
+        if not isinstance(server, connection.Server):
+            return
+        host = server.sni or (server.address[0] if server.address else None)
+        if not special_hosts.matches(host, tls_settings.insecure_hosts):
+            return
+        if data.ssl_conn is None:  # mitmproxy's tlsconfig runs first as a rule; if not, let it build the connection
+            tlsconfig = ctx.master.addons.get("tlsconfig")
+            if tlsconfig is None:
+                return
+            tlsconfig.tls_start_server(data)
+        from OpenSSL import SSL  # mitmproxy's own TLS library
+
+        if data.ssl_conn is None:
+            return
+        data.ssl_conn.set_verify(SSL.VERIFY_NONE, None)
+        log.info("clearpage: %s: certificate not verified (tls.insecure_hosts)", host)
 
     # ------------------------------------------------------------------ responses
 
@@ -325,6 +373,8 @@ class Clearpage:
             return f"content-encoding {response.headers.get('content-encoding')!r}"
         if self._mode_for(flow.request.pretty_host) == "off":
             return "mode off"
+        if _is_onboarding(flow):
+            return "mitmproxy's certificate page"
         return None
 
     async def response(self, flow: http.HTTPFlow) -> None:
@@ -448,6 +498,20 @@ class Clearpage:
             if old is not None and old.proxy.workers != config.proxy.workers:
                 log.warning("clearpage: proxy.workers changed; the new count applies when the proxy restarts")
         self._sync_stream_limit()
+        self._sync_ignore_hosts()
+
+    def _sync_ignore_hosts(self) -> None:
+        """mitmproxy's ``ignore_hosts``: the user's own regexes plus those of ``tls.passthrough_hosts``."""
+        assert self.config is not None
+        want = special_hosts.ignore_patterns(self.config.tls.passthrough_hosts if self.config.tls else ())
+        try:
+            current = list(ctx.options.ignore_hosts)
+        except AttributeError:
+            return  # no proxyserver addon loaded (addon tests): nothing is intercepted anyway
+        own = [pattern for pattern in current if pattern not in self._ignore_hosts]
+        self._ignore_hosts = want
+        if own + want != current:
+            ctx.options.update(ignore_hosts=own + want)
 
     def _sync_stream_limit(self) -> None:
         """Have mitmproxy stream bodies over the limit (chunked ones too, once they grow past it).
@@ -586,6 +650,15 @@ def private_cache_control(values: list[str]) -> str:
             if directive and name not in SHARED_CACHE_DIRECTIVES:
                 kept.append(directive)
     return ", ".join(["private", *kept])
+
+
+def _is_onboarding(flow: http.HTTPFlow) -> bool:
+    """Whether mitmproxy's onboarding app (``mitm.it``, its CA certificate download) answered this flow."""
+    try:
+        enabled, host = ctx.options.onboarding, ctx.options.onboarding_host
+    except AttributeError:
+        return False  # no onboarding addon loaded (addon tests)
+    return bool(enabled) and flow.request.pretty_host == host
 
 
 def _content_length(response: http.Response) -> int | None:

@@ -15,6 +15,8 @@ import difflib
 import fnmatch
 import hashlib
 import importlib.resources
+import ipaddress
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +47,34 @@ class ProxySettings:
     time_budget_ms: int = field(doc="a page not filtered within this is served as it came", min=10)
     workers: int = field(doc="filtering processes; 0 = one per CPU core", min=0, max=64)
     reload_check_s: float = field(doc="how often the config file is checked for changes", min=0.1)
+
+
+# Letters, digits, hyphens and dots (IDNs in their xn-- form); IPv6 addresses are checked apart.
+_HOST_NAME = re.compile(r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\.)*[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\.?")
+
+
+def check_host_names(hosts: tuple[str, ...]) -> str | None:
+    """A host name, an IP address or ``*.domain``: what ``tls:`` lists accept (no ports, no schemes)."""
+    for host in hosts:
+        name = host[2:] if host.startswith("*.") else host
+        if ":" in name and name == host and _is_ipv6(name):
+            continue
+        if not name or not _HOST_NAME.fullmatch(name):
+            return f"{host!r} is not a host name (e.g. bank.example, *.bank.example or 10.0.0.5; no scheme, port or path)"
+    return None
+
+
+def _is_ipv6(text: str) -> bool:
+    try:
+        return ipaddress.ip_address(text).version == 6
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class TlsSettings:
+    insecure_hosts: tuple[str, ...] = field(doc="hosts whose certificate the proxy does not verify (self-signed or internal ones): anyone between the proxy and these hosts can read and change their pages; `*.example.com` covers example.com too", check=check_host_names)
+    passthrough_hosts: tuple[str, ...] = field(doc="hosts whose HTTPS the proxy does not intercept at all (banks, pinned apps): their traffic passes encrypted and unfiltered; `*.example.com` covers example.com too", check=check_host_names)
 
 
 @dataclass(frozen=True)
@@ -152,6 +182,7 @@ class Config:
     digest: str  # hash of the sources, so workers can tell configs apart
     warnings: tuple[str, ...] = ()
     memory: MemorySettings | None = None  # the per-site rule memory (filters/learn/memory.py)
+    tls: TlsSettings | None = None  # which hosts' HTTPS is not verified, or not intercepted (addon/tls.py)
 
     @property
     def settings(self) -> Settings:
@@ -212,7 +243,7 @@ def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
     env = BuildEnv()
     if not isinstance(root, Map):
         raise ConfigError([Problem(root.file, root.line, "", "the config must be a mapping")])
-    allowed = {"proxy", "sites", "memory", *SITE_KEYS}
+    allowed = {"proxy", "sites", "memory", "tls", *SITE_KEYS}
     for key, (line, _) in root.entries.items():
         if key not in allowed:
             problems.append(Problem(root.file, line, key, _unknown("key", key, allowed).replace("unknown key ", "unknown key ", 1)))
@@ -220,12 +251,13 @@ def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
     base = _try(lambda: _build_profile(root, "", env, problems))
     sites = _build_sites(root, env, problems)
     memory = _try(lambda: _convert_memory(_need(root, "memory", problems), problems))
+    tls = _try(lambda: convert(_need(root, "tls", problems), TlsSettings, "tls", problems))
     problems.extend(env.problems)
     if problems or proxy is None or base is None:
         raise ConfigError(_dedupe(problems) or [Problem(root.file, root.line, "", "invalid config")])
     digest = hashlib.sha256("\0".join(sources).encode()).hexdigest()[:16]
     warnings = tuple(env.warnings)
-    return Config(path, proxy, base, tuple(sites), digest, warnings, memory)
+    return Config(path, proxy, base, tuple(sites), digest, warnings, memory, tls)
 
 
 def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:
