@@ -17,8 +17,14 @@ processes (``addon.pool``) so the proxy's event loop never waits on a page.
   right headers, or, on any failure (undecodable, engine error, time budget, worker crash),
   the original response is served untouched and the URL and reason are logged.
 
+Subscribed ad lists (``lists.subscriptions``): the workers use their cached copies from the
+start; with ``clearpage_lists=refresh`` a background task fetches them when older than
+``subscriptions.REFRESH_INTERVAL_S`` (in a thread: start-up and pages never wait on the network)
+and hands the workers the new copies. ``cached`` uses the copies and never fetches; ``off`` uses
+neither (the default when ``CLEARPAGE_LISTS=off``, as the tests and benchmarks set it).
+
 Options: ``clearpage_config`` (YAML file over the embedded default, reloaded when it
-changes), ``clearpage_mode`` (overrides the config's mode for every site) and the slow lane's
+changes), ``clearpage_mode`` (overrides the config's mode for every site), ``clearpage_lists``, and the slow lane's
 ``clearpage_slow_lane_bytes``, ``clearpage_slow_lane_expansion`` and ``clearpage_slow_lane_niceness``
 (which pages go to the low-priority worker, and how low: ``SlowLane``, its own section below).
 Loadable as a script: ``mitmdump -s addon/proxy_addon.py --set clearpage_config=FILE``.
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
 import logging
 import os
 import time
@@ -43,6 +50,7 @@ from clearpage.addon import tls as special_hosts
 from clearpage.addon.pool import MAX_NICE, WORKER_MODULE, PoolError, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
 from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
+from clearpage.filters.adblock import subscriptions
 from clearpage.filters.charset import charset_from_content_type
 from clearpage.filters.content_coding import codings as coding_names
 from clearpage.filters.content_coding import supported as coding_supported
@@ -91,6 +99,10 @@ SLOW_LANE_WORKERS = 1  # big pages are rare; a second one at the same time waits
 # priority, inside the big page's budget when its length was not known in advance (that page is then
 # likely served unfiltered), so a lane in use stays up for minutes.
 SLOW_LANE_IDLE_S = 300.0
+LISTS_CHOICES = ("refresh", "cached", "off")  # the clearpage_lists option (see the module docstring)
+LISTS_ENV = "CLEARPAGE_LISTS"  # its default when set: tests and benchmarks set "off"
+# How often the refresh task looks whether a list is due (the lists themselves age in days).
+LISTS_CHECK_S = 3600.0
 LANE_OPTIONS = frozenset({"clearpage_slow_lane_bytes", "clearpage_slow_lane_expansion", "clearpage_slow_lane_niceness"})
 
 
@@ -196,6 +208,9 @@ class Clearpage:
         self._watcher: asyncio.Task[None] | None = None
         self._stream_limit: str | None = None  # the stream_large_bodies value we set, if we did
         self._ignore_hosts: list[str] = []  # the ignore_hosts regexes we added (tls.passthrough_hosts)
+        self.lists = default_lists_policy()  # the clearpage_lists option
+        self._text: str | None = None  # the config file's text as installed
+        self._refresher: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -207,6 +222,12 @@ class Clearpage:
         loader.add_option(
             "clearpage_mode", str, "", "clearpage: override the config's mode for every site (empty: the config decides)",
             choices=("", *MODES),
+        )
+        loader.add_option(
+            "clearpage_lists", str, default_lists_policy(),
+            "clearpage: subscribed ad lists: refresh (use the cached copies, fetch them in the background "
+            "every few days), cached (use the copies, never fetch) or off",
+            choices=LISTS_CHOICES,
         )
         loader.add_option(
             "clearpage_slow_lane_bytes", int, SLOW_LANE_BYTES,
@@ -231,6 +252,11 @@ class Clearpage:
             self.mode = mode or None
         if updated & LANE_OPTIONS:
             self.lane = lane_settings(ctx.options)
+        lists_changed = "clearpage_lists" in updated and ctx.options.clearpage_lists != self.lists
+        if "clearpage_lists" in updated:
+            self.lists = ctx.options.clearpage_lists
+        if lists_changed and self.config is not None and "clearpage_config" not in updated:
+            self._install(self.config, self._text)
         if "clearpage_config" in updated or self.config is None:
             path = ctx.options.clearpage_config or None
             try:
@@ -248,6 +274,8 @@ class Clearpage:
         gc.freeze()  # see release_memory: what exists now (modules, config, mitmproxy) lives as long as the proxy
         if self._watcher is None:
             self._watcher = asyncio.get_running_loop().create_task(self._watch_config(), name="clearpage config watcher")
+        if self._refresher is None and self.lists == "refresh":
+            self._refresher = asyncio.get_running_loop().create_task(self._refresh_lists(), name="clearpage lists refresh")
 
     async def start_workers(self) -> None:
         """Start the workers (once) and wait until each has answered (ready, or failed to start)."""
@@ -259,6 +287,9 @@ class Clearpage:
         if self._watcher is not None:
             self._watcher.cancel()
             self._watcher = None
+        if self._refresher is not None:
+            self._refresher.cancel()
+            self._refresher = None
         if self.pool is not None:
             self.pool.close()
             self.pool = None
@@ -488,8 +519,10 @@ class Clearpage:
 
     def _install(self, config: Config, text: str | None) -> None:
         old = self.config
-        self.config = config
-        self.spec = ConfigSpec(config.digest, self.path, text)
+        self.config, self._text = config, text
+        lists = self.subscribed_lists()
+        digest = config.digest if not lists else f"{config.digest}+{_lists_stamp(lists)}"
+        self.spec = ConfigSpec(digest, self.path, text, lists)
         for warning in config.warnings:
             log.warning("clearpage: %s", warning)
         for pool in self._pools():
@@ -528,6 +561,47 @@ class Clearpage:
             self._stream_limit = want
             if current != want:
                 ctx.options.update(stream_large_bodies=want)
+
+    # ------------------------------------------------------------------ subscribed lists
+
+    def lists_dir(self) -> Path:
+        assert self.config is not None
+        settings = self.config.lists
+        return Path(settings.dir) if settings is not None and settings.dir else subscriptions.default_dir()
+
+    def subscribed_lists(self) -> tuple[str, ...]:
+        """The cached copies the workers use (none with clearpage_lists=off, or without lists: in the config)."""
+        if self.lists == "off" or self.config is None or self.config.lists is None:
+            return ()
+        return subscriptions.cached_files(self.config.lists.subscriptions, self.lists_dir())
+
+    async def refresh_lists_once(self) -> list[subscriptions.Outcome]:
+        """Fetch the subscribed lists that are due (in a thread); new copies go to the workers."""
+        assert self.config is not None
+        settings = self.config.lists
+        if settings is None or not settings.subscriptions:
+            return []
+        directory = self.lists_dir()
+        if not subscriptions.due(settings.subscriptions, directory):
+            return []
+        outcomes = await asyncio.to_thread(subscriptions.update, settings.subscriptions, directory)
+        for outcome in outcomes:
+            if outcome.status == subscriptions.KEPT:
+                log.warning("clearpage: lists: kept the previous copy of %s: %s", outcome.url, outcome.reason)
+            else:
+                log.info("clearpage: lists: %s: %s", outcome.url, outcome.status)
+        if any(o.status == subscriptions.NEW for o in outcomes) and self.config is not None:
+            self._install(self.config, self._text)
+            log.info("clearpage: lists: the workers use the new copies from their next page")
+        return outcomes
+
+    async def _refresh_lists(self) -> None:
+        while True:
+            try:
+                await self.refresh_lists_once()
+            except Exception:  # noqa: BLE001 - the refresh must outlive any surprise; the cached copies stay
+                log.exception("clearpage: lists: refresh failed")
+            await asyncio.sleep(LISTS_CHECK_S)
 
     async def _watch_config(self) -> None:
         while True:
@@ -571,6 +645,17 @@ def read_config(path: str | None) -> tuple[Config, str | None, Stamp | None]:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError([Problem(path, None, "", f"cannot read config: {getattr(exc, 'strerror', None) or exc}")]) from None
     return load_config_text(text, path), text, stamp
+
+
+def default_lists_policy() -> str:
+    """The clearpage_lists option's default: $CLEARPAGE_LISTS when it names a policy, else refresh."""
+    value = os.environ.get(LISTS_ENV, "").strip().lower()
+    return value if value in LISTS_CHOICES else "refresh"
+
+
+def _lists_stamp(paths: tuple[str, ...]) -> str:
+    """What changes when a refresh replaces a list: each file's size and mtime."""
+    return hashlib.sha256(",".join(f"{p}:{file_stamp(p)}" for p in paths).encode()).hexdigest()[:12]
 
 
 def file_stamp(path: str) -> Stamp | None:

@@ -71,6 +71,30 @@ def _is_ipv6(text: str) -> bool:
         return False
 
 
+def _check_urls(urls: tuple[str, ...]) -> str | None:
+    for url in urls:
+        if not re.match(r"https?://[^/\s]+", url) or any(c.isspace() for c in url):
+            return f"{url!r} is not an http(s) URL"
+    return None
+
+
+def _lists_dir(node: Node, key: str, problems: list[Problem]) -> str | None:
+    """Convert hook: null (the default location) or a directory, relative to the config file."""
+    if isinstance(node, Scalar) and node.value is None:
+        return None
+    value = convert(node, str, key, problems)
+    if not value.strip():
+        problems.append(Problem(node.file, node.line, key, "expected a directory path or null (the default location)"))
+        raise Invalid
+    return str(resolve_against(node, value))
+
+
+@dataclass(frozen=True)
+class ListsSettings:
+    subscriptions: tuple[str, ...] = field(doc="URLs of Adblock Plus lists that `clearpage lists update` and the proxy's background refresh fetch", check=_check_urls)
+    dir: str | None = field(doc="where their copies are kept; null = $XDG_CACHE_HOME/clearpage/lists", convert=_lists_dir)
+
+
 @dataclass(frozen=True)
 class TlsSettings:
     insecure_hosts: tuple[str, ...] = field(doc="hosts whose certificate the proxy does not verify (self-signed or internal ones): anyone between the proxy and these hosts can read and change their pages; `*.example.com` covers example.com too", check=check_host_names)
@@ -183,6 +207,7 @@ class Config:
     warnings: tuple[str, ...] = ()
     memory: MemorySettings | None = None  # the per-site rule memory (filters/learn/memory.py)
     tls: TlsSettings | None = None  # which hosts' HTTPS is not verified, or not intercepted (addon/tls.py)
+    lists: ListsSettings | None = None  # the subscribed ad lists (filters/adblock/subscriptions.py)
 
     @property
     def settings(self) -> Settings:
@@ -221,29 +246,32 @@ def default_path() -> str:
     return str(importlib.resources.files("clearpage.config").joinpath(DEFAULT_CONFIG))
 
 
-def load_config(path: str | Path | None = None) -> Config:
-    """The embedded default, with the YAML file at ``path`` merged over it when given."""
+def load_config(path: str | Path | None = None, subscribed_lists: tuple[str, ...] = ()) -> Config:
+    """The embedded default, with the YAML file at ``path`` merged over it when given.
+
+    ``subscribed_lists``: cached copies of ``lists.subscriptions`` for the ad_server filters
+    that use them (the proxy passes them; everything else leaves them out)."""
     base = load_text(default_text(), default_path())
     sources = [default_text()]
     if path is not None:
         user = load_file(str(path))
         sources.append(Path(path).read_text(encoding="utf-8"))
         base = merge(base, user)
-    return build_config(base, str(path) if path else None, sources)
+    return build_config(base, str(path) if path else None, sources, subscribed_lists)
 
 
-def load_config_text(text: str, name: str = "<config>") -> Config:
+def load_config_text(text: str, name: str = "<config>", subscribed_lists: tuple[str, ...] = ()) -> Config:
     """Like load_config, with the user YAML given as text (tests, workers)."""
     base = merge(load_text(default_text(), default_path()), load_text(text, name))
-    return build_config(base, name, [default_text(), text])
+    return build_config(base, name, [default_text(), text], subscribed_lists)
 
 
-def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
+def build_config(root: Node, path: str | None, sources: list[str], subscribed_lists: tuple[str, ...] = ()) -> Config:
     problems: list[Problem] = []
-    env = BuildEnv()
+    env = BuildEnv(subscribed_lists=tuple(subscribed_lists))
     if not isinstance(root, Map):
         raise ConfigError([Problem(root.file, root.line, "", "the config must be a mapping")])
-    allowed = {"proxy", "sites", "memory", "tls", *SITE_KEYS}
+    allowed = {"proxy", "sites", "memory", "tls", "lists", *SITE_KEYS}
     for key, (line, _) in root.entries.items():
         if key not in allowed:
             problems.append(Problem(root.file, line, key, _unknown("key", key, allowed).replace("unknown key ", "unknown key ", 1)))
@@ -252,12 +280,22 @@ def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
     sites = _build_sites(root, env, problems)
     memory = _try(lambda: _convert_memory(_need(root, "memory", problems), problems))
     tls = _try(lambda: convert(_need(root, "tls", problems), TlsSettings, "tls", problems))
+    lists = _try(lambda: convert(_need(root, "lists", problems), ListsSettings, "lists", problems))
     problems.extend(env.problems)
     if problems or proxy is None or base is None:
         raise ConfigError(_dedupe(problems) or [Problem(root.file, root.line, "", "invalid config")])
-    digest = hashlib.sha256("\0".join(sources).encode()).hexdigest()[:16]
+    digest = hashlib.sha256("\0".join([*sources, *map(_file_stamp, subscribed_lists)]).encode()).hexdigest()[:16]
     warnings = tuple(env.warnings)
-    return Config(path, proxy, base, tuple(sites), digest, warnings, memory, tls)
+    return Config(path, proxy, base, tuple(sites), digest, warnings, memory, tls, lists)
+
+
+def _file_stamp(path: str) -> str:
+    """A list file's name, size and mtime: what a refresh changes."""
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return path
+    return f"{path}:{st.st_size}:{st.st_mtime_ns}"
 
 
 def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:
