@@ -112,6 +112,7 @@ class AutoSettings:
 class OutputSettings:
     format: Literal["html", "text"] = field(doc="filter mode output: the page as HTML or as plain text")
     max_line_breaks: int = field(doc="at most this many consecutive line breaks in text output", min=1, max=20)
+    ascii: bool = field(doc="text mode (and filter mode's text output) and `extract_text` in ASCII only, transliterated by anyascii (for legacy braille displays and speech)")
 
 
 @dataclass(frozen=True)
