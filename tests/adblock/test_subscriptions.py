@@ -292,3 +292,18 @@ def test_check_config_sums_list_warnings_in_one_line(tmp_path):
     (summary,) = short.stderr.splitlines()
     assert summary.startswith("warning: 10 line(s) of 1 ad list(s) the engine cannot use") and "--all-warnings" in summary
     assert f"in {len(each)} warning(s)" in summary
+
+
+def test_offline_the_proxy_starts_and_the_builtin_host_list_still_blocks(tmp_path):
+    with ListServer() as gone:
+        url = gone.url("/easylist.txt")
+    # Nothing listens there any more: every fetch is refused, as offline; no copy is cached.
+    config = _config(tmp_path, [url], tmp_path / "cache")
+    page = AD_PAGE.replace(b"</main>", b"<p><img src='https://doubleclick.net/pixel.gif' alt='tracker'></p></main>")
+    with Origin({"/": Route(page, {"Content-Type": "text/html"})}) as origin:
+        with running_proxy(tmp_path / "proxy", config=config.read_text(), args=("--lists", "refresh")) as proxy:
+            assert "0 of 1 subscribed list(s) cached" in proxy.log() and "clearpage lists update" in proxy.log()
+            body = fetch(proxy, origin.url("/")).body.decode()
+            assert "doubleclick.net" not in body and "quiet river" in body  # config/adservers.txt at work
+            assert proxy.wait_for_log(r"lists: kept the previous copy of .*easylist\.txt", timeout_s=30), proxy.log()
+            assert proxy.alive()
