@@ -6,19 +6,29 @@ processes (``addon.pool``) so the proxy's event loop never waits on a page.
 - ``requestheaders``: a ``clearpage=off`` query parameter is cut out of the URL before it goes
   upstream and marks the flow: its response passes untouched (the bypass).
 - ``request``: answers ``/__clearpage__/reader.css`` (the reader stylesheet, for pages whose
-  CSP forbids inline style but allows same-origin stylesheets).
+  CSP forbids inline style but allows same-origin stylesheets), and answers an HTTPS request
+  whose origin's certificate failed verification with clearpage's error page (``addon.tls``).
+- ``tls_start_server``: skips certificate verification for the config's ``tls.insecure_hosts``
+  only; ``tls.passthrough_hosts`` become mitmproxy's ``ignore_hosts`` (not intercepted at all).
 - ``responseheaders``: everything that will not be rewritten is streamed at once, byte for
   byte: not GET, not 2xx (or 204/205/206), not HTML, attachments, bodies over the size limit,
-  unknown content codings, mode off, and any page while the HTML held for filtering reaches
-  ``proxy.max_buffered_bytes``. A page held for filtering that is still arriving after
-  ``proxy.buffer_deadline_ms``, or that takes the total held past the cap, streams on as it
-  comes, unfiltered (``addon.buffering``); each such page is counted and logged once.
+  unknown content codings, mode off, mitmproxy's own certificate pages (``mitm.it``), and any
+  page while the HTML held for filtering reaches ``proxy.max_buffered_bytes``. A page held for
+  filtering that is still arriving after ``proxy.buffer_deadline_ms``, or that takes the total
+  held past the cap, streams on as it comes, unfiltered (``addon.buffering``); each such page is
+  counted and logged once.
 - ``response``: the buffered HTML goes to a worker; the reply replaces the body with the
   right headers, or, on any failure (undecodable, engine error, time budget, worker crash),
   the original response is served untouched and the URL and reason are logged.
 
+Subscribed ad lists (``lists.subscriptions``): the workers use their cached copies from the
+start; with ``clearpage_lists=refresh`` a background task fetches them when older than
+``subscriptions.REFRESH_INTERVAL_S`` (in a thread: start-up and pages never wait on the network)
+and hands the workers the new copies. ``cached`` uses the copies and never fetches; ``off`` uses
+neither (the default when ``CLEARPAGE_LISTS=off``, as the tests and benchmarks set it).
+
 Options: ``clearpage_config`` (YAML file over the embedded default, reloaded when it
-changes), ``clearpage_mode`` (overrides the config's mode for every site) and the slow lane's
+changes), ``clearpage_mode`` (overrides the config's mode for every site), ``clearpage_lists``, and the slow lane's
 ``clearpage_slow_lane_bytes``, ``clearpage_slow_lane_expansion`` and ``clearpage_slow_lane_niceness``
 (which pages go to the low-priority worker, and how low: ``SlowLane``, its own section below).
 Loadable as a script: ``mitmdump -s addon/proxy_addon.py --set clearpage_config=FILE``.
@@ -27,20 +37,24 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
 import logging
 import os
 import time
 from pathlib import Path
 from typing import NamedTuple
 
-from mitmproxy import ctx, exceptions, http
+from mitmproxy import connection, ctx, exceptions, http
+from mitmproxy import tls as mitm_tls
 from mitmproxy.addonmanager import Loader
 from mitmproxy.optmanager import OptManager
 
 from clearpage.addon import buffering, malloc
+from clearpage.addon import tls as special_hosts
 from clearpage.addon.pool import MAX_NICE, WORKER_MODULE, PoolError, WorkerPool, default_size
 from clearpage.addon.worker import FAILED, OK, ConfigSpec, Job, Reply
 from clearpage.filters import Config, ConfigError, Problem, load_config, load_config_text
+from clearpage.filters.adblock import subscriptions
 from clearpage.filters.charset import charset_from_content_type
 from clearpage.filters.content_coding import codings as coding_names
 from clearpage.filters.content_coding import supported as coding_supported
@@ -89,6 +103,10 @@ SLOW_LANE_WORKERS = 1  # big pages are rare; a second one at the same time waits
 # priority, inside the big page's budget when its length was not known in advance (that page is then
 # likely served unfiltered), so a lane in use stays up for minutes.
 SLOW_LANE_IDLE_S = 300.0
+LISTS_CHOICES = ("refresh", "cached", "off")  # the clearpage_lists option (see the module docstring)
+LISTS_ENV = "CLEARPAGE_LISTS"  # its default when set: tests and benchmarks set "off"
+# How often the refresh task looks whether a list is due (the lists themselves age in days).
+LISTS_CHECK_S = 3600.0
 LANE_OPTIONS = frozenset({"clearpage_slow_lane_bytes", "clearpage_slow_lane_expansion", "clearpage_slow_lane_niceness"})
 
 
@@ -196,6 +214,10 @@ class Clearpage:
         self.buffers = buffering.Buffers(0, self._streamed_unfiltered)  # its cap: proxy.max_buffered_bytes, set in _install
         self.unfiltered: dict[str, int] = {buffering.DEADLINE: 0, buffering.CAP: 0}  # pages streamed unfiltered, by reason
         self._watching = False  # whether addon.buffering could add the deadline and the cap to mitmproxy
+        self._ignore_hosts: list[str] = []  # the ignore_hosts regexes we added (tls.passthrough_hosts)
+        self.lists = default_lists_policy()  # the clearpage_lists option
+        self._text: str | None = None  # the config file's text as installed
+        self._refresher: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -210,6 +232,12 @@ class Clearpage:
         loader.add_option(
             "clearpage_mode", str, "", "clearpage: override the config's mode for every site (empty: the config decides)",
             choices=("", *MODES),
+        )
+        loader.add_option(
+            "clearpage_lists", str, default_lists_policy(),
+            "clearpage: subscribed ad lists: refresh (use the cached copies, fetch them in the background "
+            "every few days), cached (use the copies, never fetch) or off",
+            choices=LISTS_CHOICES,
         )
         loader.add_option(
             "clearpage_slow_lane_bytes", int, SLOW_LANE_BYTES,
@@ -234,6 +262,11 @@ class Clearpage:
             self.mode = mode or None
         if updated & LANE_OPTIONS:
             self.lane = lane_settings(ctx.options)
+        lists_changed = "clearpage_lists" in updated and ctx.options.clearpage_lists != self.lists
+        if "clearpage_lists" in updated:
+            self.lists = ctx.options.clearpage_lists
+        if lists_changed and self.config is not None and "clearpage_config" not in updated:
+            self._install(self.config, self._text)
         if "clearpage_config" in updated or self.config is None:
             path = ctx.options.clearpage_config or None
             try:
@@ -251,6 +284,8 @@ class Clearpage:
         gc.freeze()  # see release_memory: what exists now (modules, config, mitmproxy) lives as long as the proxy
         if self._watcher is None:
             self._watcher = asyncio.get_running_loop().create_task(self._watch_config(), name="clearpage config watcher")
+        if self._refresher is None and self.lists == "refresh":
+            self._refresher = asyncio.get_running_loop().create_task(self._refresh_lists(), name="clearpage lists refresh")
 
     async def start_workers(self) -> None:
         """Start the workers (once) and wait until each has answered (ready, or failed to start)."""
@@ -262,6 +297,9 @@ class Clearpage:
         if self._watcher is not None:
             self._watcher.cancel()
             self._watcher = None
+        if self._refresher is not None:
+            self._refresher.cancel()
+            self._refresher = None
         if self.pool is not None:
             self.pool.close()
             self.pool = None
@@ -281,6 +319,22 @@ class Clearpage:
             flow.metadata[NOMEMORY_META] = True
 
     def request(self, flow: http.HTTPFlow) -> None:
+        if flow.response is None and flow.request.scheme == "https" and special_hosts.is_verify_failure(flow.server_conn.error):
+            # mitmproxy reached the origin at CONNECT time and could not verify its certificate;
+            # it would answer with its bare 502 page. Say what happened and how to allow the host.
+            host = flow.request.pretty_host
+            flow.response = http.Response.make(
+                special_hosts.ERROR_STATUS,
+                special_hosts.error_page(host, flow.server_conn.error or ""),
+                {
+                    "Content-Type": "text/html; charset=utf-8",
+                    "Cache-Control": "no-store",
+                    "X-Content-Type-Options": "nosniff",
+                    HEADER: special_hosts.ERROR_HEADER_VALUE,
+                },
+            )
+            log.warning("clearpage: %s: %s (tls.insecure_hosts allows the host)", host, flow.server_conn.error)
+            return
         if flow.request.method == "GET" and flow.request.path.split("?", 1)[0] == STYLESHEET_PATH:
             assert self.config is not None
             scale = self.config.settings_for(flow.request.pretty_host).reader.font_scale
@@ -294,6 +348,32 @@ class Clearpage:
                     HEADER: "stylesheet",
                 },
             )
+
+    # ------------------------------------------------------------------ TLS
+
+    def tls_start_server(self, data: mitm_tls.TlsData) -> None:
+        """Turn certificate verification off for this connection when its host is in ``tls.insecure_hosts``."""
+        assert self.config is not None
+        tls_settings = self.config.tls
+        if tls_settings is None or not tls_settings.insecure_hosts:
+            return
+        server = data.conn
+        if not isinstance(server, connection.Server):
+            return
+        host = server.sni or (server.address[0] if server.address else None)
+        if not special_hosts.matches(host, tls_settings.insecure_hosts):
+            return
+        if data.ssl_conn is None:  # mitmproxy's tlsconfig runs first as a rule; if not, let it build the connection
+            tlsconfig = ctx.master.addons.get("tlsconfig")
+            if tlsconfig is None:
+                return
+            tlsconfig.tls_start_server(data)
+        from OpenSSL import SSL  # mitmproxy's own TLS library
+
+        if data.ssl_conn is None:
+            return
+        data.ssl_conn.set_verify(SSL.VERIFY_NONE, None)
+        log.info("clearpage: %s: certificate not verified (tls.insecure_hosts)", host)
 
     # ------------------------------------------------------------------ responses
 
@@ -343,6 +423,8 @@ class Clearpage:
             return f"content-encoding {response.headers.get('content-encoding')!r}"
         if self._mode_for(flow.request.pretty_host) == "off":
             return "mode off"
+        if _is_onboarding(flow):
+            return "mitmproxy's certificate page"
         return None
 
     async def response(self, flow: http.HTTPFlow) -> None:
@@ -475,9 +557,11 @@ class Clearpage:
 
     def _install(self, config: Config, text: str | None) -> None:
         old = self.config
-        self.config = config
+        self.config, self._text = config, text
         self.buffers.cap = config.proxy.max_buffered_bytes
-        self.spec = ConfigSpec(config.digest, self.path, text)
+        lists = self.subscribed_lists()
+        digest = config.digest if not lists else f"{config.digest}+{_lists_stamp(lists)}"
+        self.spec = ConfigSpec(digest, self.path, text, lists)
         for warning in config.warnings:
             log.warning("clearpage: %s", warning)
         for pool in self._pools():
@@ -486,6 +570,20 @@ class Clearpage:
             if old is not None and old.proxy.workers != config.proxy.workers:
                 log.warning("clearpage: proxy.workers changed; the new count applies when the proxy restarts")
         self._sync_stream_limit()
+        self._sync_ignore_hosts()
+
+    def _sync_ignore_hosts(self) -> None:
+        """mitmproxy's ``ignore_hosts``: the user's own regexes plus those of ``tls.passthrough_hosts``."""
+        assert self.config is not None
+        want = special_hosts.ignore_patterns(self.config.tls.passthrough_hosts if self.config.tls else ())
+        try:
+            current = list(ctx.options.ignore_hosts)
+        except AttributeError:
+            return  # no proxyserver addon loaded (addon tests): nothing is intercepted anyway
+        own = [pattern for pattern in current if pattern not in self._ignore_hosts]
+        self._ignore_hosts = want
+        if own + want != current:
+            ctx.options.update(ignore_hosts=own + want)
 
     def _sync_stream_limit(self) -> None:
         """Have mitmproxy stream bodies over the limit (chunked ones too, once they grow past it).
@@ -502,6 +600,47 @@ class Clearpage:
             self._stream_limit = want
             if current != want:
                 ctx.options.update(stream_large_bodies=want)
+
+    # ------------------------------------------------------------------ subscribed lists
+
+    def lists_dir(self) -> Path:
+        assert self.config is not None
+        settings = self.config.lists
+        return Path(settings.dir) if settings is not None and settings.dir else subscriptions.default_dir()
+
+    def subscribed_lists(self) -> tuple[str, ...]:
+        """The cached copies the workers use (none with clearpage_lists=off, or without lists: in the config)."""
+        if self.lists == "off" or self.config is None or self.config.lists is None:
+            return ()
+        return subscriptions.cached_files(self.config.lists.subscriptions, self.lists_dir())
+
+    async def refresh_lists_once(self) -> list[subscriptions.Outcome]:
+        """Fetch the subscribed lists that are due (in a thread); new copies go to the workers."""
+        assert self.config is not None
+        settings = self.config.lists
+        if settings is None or not settings.subscriptions:
+            return []
+        directory = self.lists_dir()
+        if not subscriptions.due(settings.subscriptions, directory):
+            return []
+        outcomes = await asyncio.to_thread(subscriptions.update, settings.subscriptions, directory)
+        for outcome in outcomes:
+            if outcome.status == subscriptions.KEPT:
+                log.warning("clearpage: lists: kept the previous copy of %s: %s", outcome.url, outcome.reason)
+            else:
+                log.info("clearpage: lists: %s: %s", outcome.url, outcome.status)
+        if any(o.status == subscriptions.NEW for o in outcomes) and self.config is not None:
+            self._install(self.config, self._text)
+            log.info("clearpage: lists: the workers use the new copies from their next page")
+        return outcomes
+
+    async def _refresh_lists(self) -> None:
+        while True:
+            try:
+                await self.refresh_lists_once()
+            except Exception:  # noqa: BLE001 - the refresh must outlive any surprise; the cached copies stay
+                log.exception("clearpage: lists: refresh failed")
+            await asyncio.sleep(LISTS_CHECK_S)
 
     async def _watch_config(self) -> None:
         while True:
@@ -545,6 +684,17 @@ def read_config(path: str | None) -> tuple[Config, str | None, Stamp | None]:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError([Problem(path, None, "", f"cannot read config: {getattr(exc, 'strerror', None) or exc}")]) from None
     return load_config_text(text, path), text, stamp
+
+
+def default_lists_policy() -> str:
+    """The clearpage_lists option's default: $CLEARPAGE_LISTS when it names a policy, else refresh."""
+    value = os.environ.get(LISTS_ENV, "").strip().lower()
+    return value if value in LISTS_CHOICES else "refresh"
+
+
+def _lists_stamp(paths: tuple[str, ...]) -> str:
+    """What changes when a refresh replaces a list: each file's size and mtime."""
+    return hashlib.sha256(",".join(f"{p}:{file_stamp(p)}" for p in paths).encode()).hexdigest()[:12]
 
 
 def file_stamp(path: str) -> Stamp | None:
@@ -624,6 +774,15 @@ def private_cache_control(values: list[str]) -> str:
             if directive and name not in SHARED_CACHE_DIRECTIVES:
                 kept.append(directive)
     return ", ".join(["private", *kept])
+
+
+def _is_onboarding(flow: http.HTTPFlow) -> bool:
+    """Whether mitmproxy's onboarding app (``mitm.it``, its CA certificate download) answered this flow."""
+    try:
+        enabled, host = ctx.options.onboarding, ctx.options.onboarding_host
+    except AttributeError:
+        return False  # no onboarding addon loaded (addon tests)
+    return bool(enabled) and flow.request.pretty_host == host
 
 
 def _content_length(response: http.Response) -> int | None:

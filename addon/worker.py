@@ -34,11 +34,12 @@ class ConfigSpec:
     digest: str
     path: str | None = None
     text: str | None = None  # the file's text as loaded (not re-read: it may have changed since)
+    subscribed_lists: tuple[str, ...] = ()  # cached copies of the subscribed ad lists (the digest covers them)
 
     def load(self) -> Config:
         if self.text is None:
-            return load_config(self.path)
-        return load_config_text(self.text, self.path or "<config>")
+            return load_config(self.path, self.subscribed_lists)
+        return load_config_text(self.text, self.path or "<config>", self.subscribed_lists)
 
 
 @dataclass(frozen=True)

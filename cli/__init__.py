@@ -13,6 +13,7 @@ import importlib
 COMMANDS: dict[str, tuple[str, str]] = {
     "filter": ("clearpage.cli.cmd_filter", "add_parser"),
     "check-config": ("clearpage.cli.cmd_check", "add_parser"),
+    "lists": ("clearpage.cli.cmd_lists", "add_parser"),
     "proxy": ("clearpage.cli.cmd_proxy", "add_parser"),
     "bench": ("clearpage.cli.cmd_bench", "add_parser"),
     "config-reference": ("clearpage.cli.cmd_reference", "add_parser"),

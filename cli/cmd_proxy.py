@@ -34,6 +34,11 @@ def add_parser(sub, name: str) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--mode", choices=MODES, help="override the config's mode for every site")
+    parser.add_argument(
+        "--lists", choices=("refresh", "cached", "off"),
+        help="subscribed ad lists (lists.subscriptions): refresh = use the cached copies and fetch them in the background "
+             "every few days (the default; $CLEARPAGE_LISTS changes it), cached = never fetch, off = do not use them",
+    )
     parser.add_argument("--confdir", default=DEFAULT_CONFDIR, help=f"mitmproxy's directory for its CA and settings (default {DEFAULT_CONFDIR})")
     parser.add_argument(
         "--proxyauth", metavar="USER:PASS",
@@ -196,6 +201,8 @@ async def _serve(args, config, worker_module: str | None, warnings: tuple[str, .
     master.addons.add(addon, Announce(args, config, confdir, warnings))
     try:
         opts.update(clearpage_config=args.config or "", clearpage_mode=args.mode or "")
+        if getattr(args, "lists", None):
+            opts.update(clearpage_lists=args.lists)
         if args.proxyauth:
             opts.update(proxyauth=args.proxyauth)
         opts.set(*args.options)
@@ -291,10 +298,24 @@ class Announce:
             f"  mode: {mode}; {workers} worker(s) (+{SLOW_LANE_WORKERS} at low priority for pages over {lane_mib:g} MiB, started by the first one); {proxy.time_budget_ms} ms per page; pages over {proxy.max_body_bytes} bytes pass through",
             f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
             "  bypass: add ?clearpage=off to a URL to see the original page",
+            f"  ad lists: {_lists_note(addon)}",
             *(f"  {note}" for note in exposure_notes([host for _mode, host in listen_hosts(ctx.options.mode, ctx.options.listen_host)], ctx.options.proxyauth)),
             *(f"  WARNING: {warning}" for warning in self.warnings),
         ]
         print("\n".join(lines), flush=True)
+
+
+def _lists_note(addon) -> str:
+    """The start-up line about the subscribed ad lists."""
+    if addon is None or addon.config is None or addon.config.lists is None:
+        return "none subscribed"
+    wanted = len(addon.config.lists.subscriptions)
+    if addon.lists == "off" or not wanted:
+        return "subscriptions off (the built-in host list and the config's own lists only)"
+    have = len(addon.subscribed_lists())
+    refresh = "refreshed in the background every few days" if addon.lists == "refresh" else "never fetched (--lists cached)"
+    missing = "" if have == wanted else "; `clearpage lists update` fetches the others (the built-in host list works meanwhile)"
+    return f"{have} of {wanted} subscribed list(s) cached in {addon.lists_dir()}, {refresh}{missing}"
 
 
 def _format_address(address) -> str:

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from lxml.html import HtmlElement
 
 from . import csp, dom, metadata, modes, sanitize
+from .ascii import to_ascii
 from .charset import decode, looks_binary
 from .context import PageContext
 from .errors import BudgetExceeded
 from .learn import site
-from .links import RemovedLink, bypass_url, note_links_outside, safe_url
+from .links import RemovedLink, bypass_url, host_of, note_links_outside, safe_url
 from .metadata import Metadata
 from .render import bar
 from .render import html as html_out
@@ -430,7 +431,8 @@ def _text_page(title: str, meta: Metadata, nodes: Sequence[HtmlElement], ctx: Pa
     if removed:
         parts += ["", "Removed links", ""]
         parts += [f"- {link.text + ': ' if link.text and link.text != link.url else ''}{link.url}" for link in removed]
-    return text_out.cap_line_breaks("\n".join(parts), settings.output.max_line_breaks)
+    text = text_out.cap_line_breaks("\n".join(parts), settings.output.max_line_breaks)
+    return to_ascii(text) if settings.output.ascii else text
 
 
 def _metadata_for(doc: HtmlElement, source: str, requested: str, format: str | None, settings: Settings) -> tuple[Metadata, Lazy[Metadata] | None]:
@@ -561,10 +563,16 @@ def _unchanged(source: str, encoding: str, decision: str, clock: _Clock) -> Resu
     )
 
 
-def extract_text(html: bytes | str, url: str | None = None, config: Config | None = None) -> str:
-    """The main content of a page as plain text (reader-mode selection, no link numbers)."""
+def extract_text(html: bytes | str, url: str | None = None, config: Config | None = None, *, ascii: bool | None = None) -> str:
+    """The main content of a page as plain text (reader-mode selection, no link numbers).
+
+    ``ascii``: transliterate it to ASCII (filters/ascii.py); None = the config's ``output.ascii``
+    for the URL's host."""
     pipeline = Pipeline(config) if config is not None else _default_pipeline()
-    return pipeline.run(html, url, mode="reader").text
+    text = pipeline.run(html, url, mode="reader").text
+    if ascii is None:
+        ascii = pipeline.config.profile_for(host_of(url) if url else None).settings.output.ascii
+    return to_ascii(text) if ascii else text
 
 
 _DEFAULT: Pipeline | None = None

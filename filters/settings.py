@@ -16,6 +16,8 @@ import difflib
 import fnmatch
 import hashlib
 import importlib.resources
+import ipaddress
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -56,6 +58,58 @@ class ProxySettings:
     max_buffered_bytes: int = field(doc="HTML held for filtering across all pages at once; past it, pages are served as they come, unfiltered", min=1024)
 
 
+# Letters, digits, hyphens and dots (IDNs in their xn-- form); IPv6 addresses are checked apart.
+_HOST_NAME = re.compile(r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\.)*[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\.?")
+
+
+def check_host_names(hosts: tuple[str, ...]) -> str | None:
+    """A host name, an IP address or ``*.domain``: what ``tls:`` lists accept (no ports, no schemes)."""
+    for host in hosts:
+        name = host[2:] if host.startswith("*.") else host
+        if ":" in name and name == host and _is_ipv6(name):
+            continue
+        if not name or not _HOST_NAME.fullmatch(name):
+            return f"{host!r} is not a host name (e.g. bank.example, *.bank.example or 10.0.0.5; no scheme, port or path)"
+    return None
+
+
+def _is_ipv6(text: str) -> bool:
+    try:
+        return ipaddress.ip_address(text).version == 6
+    except ValueError:
+        return False
+
+
+def _check_urls(urls: tuple[str, ...]) -> str | None:
+    for url in urls:
+        if not re.match(r"https?://[^/\s]+", url) or any(c.isspace() for c in url):
+            return f"{url!r} is not an http(s) URL"
+    return None
+
+
+def _lists_dir(node: Node, key: str, problems: list[Problem]) -> str | None:
+    """Convert hook: null (the default location) or a directory, relative to the config file."""
+    if isinstance(node, Scalar) and node.value is None:
+        return None
+    value = convert(node, str, key, problems)
+    if not value.strip():
+        problems.append(Problem(node.file, node.line, key, "expected a directory path or null (the default location)"))
+        raise Invalid
+    return str(resolve_against(node, value))
+
+
+@dataclass(frozen=True)
+class ListsSettings:
+    subscriptions: tuple[str, ...] = field(doc="URLs of Adblock Plus lists that `clearpage lists update` and the proxy's background refresh fetch", check=_check_urls)
+    dir: str | None = field(doc="where their copies are kept; null = $XDG_CACHE_HOME/clearpage/lists", convert=_lists_dir)
+
+
+@dataclass(frozen=True)
+class TlsSettings:
+    insecure_hosts: tuple[str, ...] = field(doc="hosts whose certificate the proxy does not verify (self-signed or internal ones): anyone between the proxy and these hosts can read and change their pages; `*.example.com` covers example.com too", check=check_host_names)
+    passthrough_hosts: tuple[str, ...] = field(doc="hosts whose HTTPS the proxy does not intercept at all (banks, pinned apps): their traffic passes encrypted and unfiltered; `*.example.com` covers example.com too", check=check_host_names)
+
+
 @dataclass(frozen=True)
 class AutoSettings:
     app_shell_max_chars: int = field(doc="a page with less visible text than this and scripts is an app shell: left untouched", min=0)
@@ -67,6 +121,7 @@ class AutoSettings:
 class OutputSettings:
     format: Literal["html", "text"] = field(doc="filter mode output: the page as HTML or as plain text")
     max_line_breaks: int = field(doc="at most this many consecutive line breaks in text output", min=1, max=20)
+    ascii: bool = field(doc="text mode (and filter mode's text output) and `extract_text` in ASCII only, transliterated by anyascii (for legacy braille displays and speech)")
 
 
 @dataclass(frozen=True)
@@ -227,6 +282,8 @@ class Config:
     digest: str  # hash of the sources, so workers can tell configs apart
     warnings: tuple[str, ...] = ()
     memory: MemorySettings | None = None  # the per-site rule memory (filters/learn/memory.py)
+    tls: TlsSettings | None = None  # which hosts' HTTPS is not verified, or not intercepted (addon/tls.py)
+    lists: ListsSettings | None = None  # the subscribed ad lists (filters/adblock/subscriptions.py)
     index: SiteIndex | None = dataclasses.field(default=None, compare=False, repr=False)  # built from sites when None
 
     def __post_init__(self) -> None:
@@ -278,29 +335,32 @@ def default_path() -> str:
     return str(importlib.resources.files("clearpage.config").joinpath(DEFAULT_CONFIG))
 
 
-def load_config(path: str | Path | None = None) -> Config:
-    """The embedded default, with the YAML file at ``path`` merged over it when given."""
+def load_config(path: str | Path | None = None, subscribed_lists: tuple[str, ...] = ()) -> Config:
+    """The embedded default, with the YAML file at ``path`` merged over it when given.
+
+    ``subscribed_lists``: cached copies of ``lists.subscriptions`` for the ad_server filters
+    that use them (the proxy passes them; everything else leaves them out)."""
     base = load_text(default_text(), default_path())
     sources = [default_text()]
     if path is not None:
         user = load_file(str(path))
         sources.append(Path(path).read_text(encoding="utf-8"))
         base = merge(base, user)
-    return build_config(base, str(path) if path else None, sources)
+    return build_config(base, str(path) if path else None, sources, subscribed_lists)
 
 
-def load_config_text(text: str, name: str = "<config>") -> Config:
+def load_config_text(text: str, name: str = "<config>", subscribed_lists: tuple[str, ...] = ()) -> Config:
     """Like load_config, with the user YAML given as text (tests, workers)."""
     base = merge(load_text(default_text(), default_path()), load_text(text, name))
-    return build_config(base, name, [default_text(), text])
+    return build_config(base, name, [default_text(), text], subscribed_lists)
 
 
-def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
+def build_config(root: Node, path: str | None, sources: list[str], subscribed_lists: tuple[str, ...] = ()) -> Config:
     problems: list[Problem] = []
-    env = BuildEnv()
+    env = BuildEnv(subscribed_lists=tuple(subscribed_lists))
     if not isinstance(root, Map):
         raise ConfigError([Problem(root.file, root.line, "", "the config must be a mapping")])
-    allowed = {"proxy", "sites", "memory", *SITE_KEYS}
+    allowed = {"proxy", "sites", "memory", "tls", "lists", *SITE_KEYS}
     for key, (line, _) in root.entries.items():
         if key not in allowed:
             problems.append(Problem(root.file, line, key, _unknown("key", key, allowed).replace("unknown key ", "unknown key ", 1)))
@@ -309,12 +369,23 @@ def build_config(root: Node, path: str | None, sources: list[str]) -> Config:
         base = _try(lambda: _build_profile(root, "", env, problems))
         sites, built = _check_sites(root, env, problems)
         memory = _try(lambda: _convert_memory(_need(root, "memory", problems), problems))
+        tls = _try(lambda: convert(_need(root, "tls", problems), TlsSettings, "tls", problems))
+        lists = _try(lambda: convert(_need(root, "lists", problems), ListsSettings, "lists", problems))
     problems.extend(env.problems)
     if problems or proxy is None or base is None:
         raise ConfigError(_dedupe(problems) or [Problem(root.file, root.line, "", "invalid config")])
-    digest = hashlib.sha256("\0".join(sources).encode()).hexdigest()[:16]
+    digest = hashlib.sha256("\0".join([*sources, *map(_file_stamp, subscribed_lists)]).encode()).hexdigest()[:16]
     warnings = tuple(env.warnings)
-    return Config(path, proxy, base, sites, digest, warnings, memory, SiteIndex(sites, env, built))
+    return Config(path, proxy, base, sites, digest, warnings, memory, tls=tls, lists=lists, index=SiteIndex(sites, env, built))
+
+
+def _file_stamp(path: str) -> str:
+    """A list file's name, size and mtime: what a refresh changes."""
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return path
+    return f"{path}:{st.st_size}:{st.st_mtime_ns}"
 
 
 def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:

@@ -14,6 +14,11 @@ import pytest
 
 from clearpage.filters import load_config
 
+# Every proxy a test starts (and the addon in-process) neither fetches nor uses subscribed ad
+# lists: no test reaches beyond loopback, none depends on a user's cache. Tests of the refresh
+# pass --lists refresh explicitly, with lists served from loopback.
+os.environ["CLEARPAGE_LISTS"] = "off"
+
 PROJECT = Path(__file__).resolve().parent.parent
 SHARED = PROJECT.parent / "shared"
 

@@ -79,6 +79,7 @@ class AdServerOptions:
     builtin_list: bool = field(doc="use the small ad/tracker host list shipped with clearpage")
     hosts_files: tuple[str, ...] = field(doc="hosts-format or plain domain lists", convert=readable_files)
     adblock_lists: tuple[str, ...] = field(doc="Adblock Plus / EasyList syntax lists", convert=readable_files)
+    subscriptions: bool = field(doc="also use the cached copies of `lists.subscriptions` (fetched by `clearpage lists update`; the proxy only)")
     element_hiding: bool = field(doc="apply the adblock lists' ## element-hiding rules as removals")
     compiled_cache: bool = field(doc="keep compiled adblock lists on disk, so they load in a fraction of the time")
     cache_dir: str | None = field(doc="where compiled lists are kept; null = $XDG_CACHE_HOME/clearpage", convert=_cache_dir)
@@ -96,10 +97,13 @@ class AdServerFilter(Filter):
         super().__init__(options, env)
         self._hosts = env.cached(("hosts", options.builtin_list, options.hosts_files), lambda: _load_hosts(options, env))
         self._abp: AbpEngine | None = None
-        if options.adblock_lists:
+        lists = options.adblock_lists
+        if options.subscriptions:
+            lists += tuple(p for p in env.subscribed_lists if p not in lists)
+        if lists:
             cache_dir = _cache_location(options)
-            key = ("adblock", options.adblock_lists, str(cache_dir))
-            self._abp = env.cached(key, lambda: _load_abp(options, cache_dir, env))
+            key = ("adblock", lists, str(cache_dir))
+            self._abp = env.cached(key, lambda: _load_abp(lists, cache_dir, env))
         # Elements carrying any of these attributes, found by one walk reading attribute names
         # (half the cost of the XPath "//*[@src or @href or ...]" it replaces, same elements, same order).
         self._url_attributes = frozenset(options.attributes)
@@ -346,15 +350,15 @@ def _cache_location(options: AdServerOptions) -> Path | None:
     return Path(options.cache_dir) if options.cache_dir else abp_cache.default_dir()
 
 
-def _load_abp(options: AdServerOptions, cache_dir: Path | None, env: BuildEnv) -> AbpEngine | None:
+def _load_abp(lists: tuple[str, ...], cache_dir: Path | None, env: BuildEnv) -> AbpEngine | None:
     try:
-        engine, info = load_lists(options.adblock_lists, cache_dir)
+        engine, info = load_lists(lists, cache_dir)
     except OSError as exc:
         env.problems.append(Problem(getattr(exc, "filename", None) or "<adblock list>", None, "filters.ad_server.adblock_lists", f"cannot read list: {exc}"))
         return None
     env.warnings.extend(info.warnings)
     how = f"from cache {info.cache_file}" if info.from_cache else "compiled" + (f", cached in {info.cache_file}" if info.cache_file else "")
-    log.info("adblock: %d list(s) ready in %.2f s (%s)", len(options.adblock_lists), info.seconds, how)
+    log.info("adblock: %d list(s) ready in %.2f s (%s)", len(lists), info.seconds, how)
     return engine
 
 

@@ -23,6 +23,7 @@ class BuildEnv:
     cache: dict[Any, Any] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # e.g. unsupported lines in an ad list
+    subscribed_lists: tuple[str, ...] = ()  # cached copies of lists.subscriptions the caller asked for (the proxy)
 
     def cached(self, key: Any, build):
         """Build a heavy resource (an ad list, a compiled engine) once per config load."""

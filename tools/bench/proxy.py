@@ -174,7 +174,8 @@ def start_clearpage(directory: Path, confdir: Path, workers: int, mode: str | No
     budget = f"  time_budget_ms: {budget_ms}\n" if budget_ms else ""
     config.write_text(f"proxy:\n  workers: {workers}\n  max_body_bytes: {SLOW_MAX_BODY}\n{budget}", encoding="utf-8")
     entry = [FLOOR_PROXY] if floor else ["clearpage.cli", "proxy"]
-    command = [sys.executable, "-m", *entry, "--port", "0", "--confdir", str(confdir), "--config", str(config)]
+    # --lists off: the subscribed ad lists are neither fetched nor used (no figure depends on a cache).
+    command = [sys.executable, "-m", *entry, "--port", "0", "--confdir", str(confdir), "--config", str(config), "--lists", "off"]
     if mode:
         command += ["--mode", mode]
     proxy = Process(f"clearpage proxy ({workers or 'per-core'} workers{', floor' if floor else ''})", command, _CLEARPAGE_LISTENING)

@@ -45,12 +45,13 @@ NO_BODY_STATUSES = frozenset({204, 304})
 
 
 class Origin:
-    def __init__(self, routes: dict[str, Route], tls: ServerCert | None = None):
+    def __init__(self, routes: dict[str, Route], tls: ServerCert | None = None, host: str = "127.0.0.1"):
         self.routes = dict(routes)
+        self.host = host  # a loopback address (127.0.0.0/8)
         self.requests: list[tuple[str, str]] = []
         self.request_headers: list[dict[str, str]] = []  # the headers of each request, in the same order
         self._tls = tls
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._server = ThreadingHTTPServer((host, 0), _handler_for(self))
         self._server.daemon_threads = True
         if tls is not None:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -64,7 +65,7 @@ class Origin:
 
     def url(self, path: str) -> str:
         scheme = "https" if self._tls else "http"
-        return f"{scheme}://127.0.0.1:{self.port}{path}"
+        return f"{scheme}://{self.host}:{self.port}{path}"
 
     def __enter__(self) -> Origin:
         self._thread.start()

@@ -75,7 +75,8 @@ def start_proxy(directory: Path, *, config: str | None = None, args: tuple[str, 
     directory.mkdir(parents=True, exist_ok=True)
     confdir = directory / "mitmproxy"
     config_file = None
-    command = [sys.executable, "-m", "clearpage.cli", "proxy", "--port", "0", "--confdir", str(confdir)]
+    # --lists off: the subscribed ad lists are neither fetched nor used (no figure or test depends on a cache).
+    command = [sys.executable, "-m", "clearpage.cli", "proxy", "--port", "0", "--confdir", str(confdir), "--lists", "off"]
     if config is not None:
         config_file = directory / "clearpage.yaml"
         config_file.write_text(config, encoding="utf-8")
