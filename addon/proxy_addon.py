@@ -5,8 +5,9 @@ processes (``addon.pool``) so the proxy's event loop never waits on a page.
 
 - ``requestheaders``: a ``clearpage=off`` query parameter is cut out of the URL before it goes
   upstream and marks the flow: its response passes untouched (the bypass).
-- ``request``: answers ``/__clearpage__/reader.css`` (the reader stylesheet, for pages whose
-  CSP forbids inline style but allows same-origin stylesheets).
+- ``request``: answers ``/__clearpage__/reader.css`` (the reader stylesheet, or with
+  ``page=filtered`` the filtered page's, for pages whose CSP forbids inline style but allows
+  same-origin stylesheets).
 - ``responseheaders``: everything that will not be rewritten is streamed at once, byte for
   byte: not GET, not 2xx (or 204/205/206), not HTML, attachments, bodies over the size limit,
   unknown content codings, mode off.
@@ -45,7 +46,7 @@ from clearpage.filters.learn.site import learns_from
 from clearpage.filters.render.bar import NOMEMORY_PAIR
 from clearpage.filters.links import BYPASS_PAIR
 from clearpage.filters.pipeline import MODES
-from clearpage.filters.render import reader
+from clearpage.filters.render import filtered, reader
 
 log = logging.getLogger("clearpage.proxy")
 
@@ -272,12 +273,14 @@ class Clearpage:
             flow.metadata[NOMEMORY_META] = True
 
     def request(self, flow: http.HTTPFlow) -> None:
-        if flow.request.method == "GET" and flow.request.path.split("?", 1)[0] == STYLESHEET_PATH:
+        path, _, query = flow.request.path.partition("?")
+        if flow.request.method == "GET" and path == STYLESHEET_PATH:
             assert self.config is not None
             scale = self.config.profile_for(flow.request.pretty_host).settings.reader.font_scale
+            sheet = filtered.stylesheet(scale) if filtered.wants_filtered_sheet(query) else reader.stylesheet(scale)
             flow.response = http.Response.make(
                 200,
-                reader.stylesheet(scale).encode("utf-8"),
+                sheet.encode("utf-8"),
                 {
                     "Content-Type": "text/css; charset=utf-8",
                     "Cache-Control": "private, max-age=86400",
