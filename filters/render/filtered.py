@@ -28,7 +28,7 @@ import base64
 import hashlib
 import importlib.resources
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
 from lxml import etree
@@ -70,6 +70,7 @@ _LANDMARK_ROLES = frozenset({"main", "banner", "contentinfo", "navigation", "com
 # Text-less elements that still show something (content outside a landmark when alone).
 _SHOWN = ("img", "svg", "video", "audio", "iframe", "canvas", "object", "embed", "picture", "input", "select", "textarea", "button")
 _CONTROLS = ("button", "input", "select", "textarea")
+_LISTS = frozenset({"ul", "ol", "dl", "li", "dt", "dd"})
 # Input types that are buttons (named by value), never typed into.
 _BUTTON_TYPES = frozenset({"submit", "reset", "button", "image"})
 # Outside a form these still work without script: a checkbox or radio styled by CSS (:checked).
@@ -119,8 +120,55 @@ _UNNAMEABLE_ROLES = frozenset({"caption", "code", "deletion", "emphasis", "gener
 
 # The tags finish looks at (besides any element with a role or an aria-* attribute).
 _SCANNED = frozenset({"h1", "main", "label", "button", "input", "select", "textarea", "style", "link", "header",
-                      "footer", "nav", "aside", "section", "form", "search"})
+                      "footer", "nav", "aside", "section", "form", "search", "area", "ul", "ol", "dl", "li", "dt", "dd"})
 _IDS = etree.XPath("//@id")
+# ARIA 1.2 roles (with DPUB-ARIA and Graphics-ARIA): any other role token is dropped (axe: aria-roles).
+_ROLES = frozenset("""alert alertdialog application article banner blockquote button caption cell checkbox code
+    columnheader combobox comment complementary contentinfo definition deletion dialog directory document emphasis
+    feed figure form generic grid gridcell group heading img insertion link list listbox listitem log main mark
+    marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph
+    presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator
+    slider spinbutton status strong subscript suggestion superscript switch tab table tablist tabpanel term textbox
+    time timer toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol""".split()) | frozenset(
+    "doc-" + r for r in """abstract acknowledgments afterword appendix backlink biblioentry bibliography biblioref
+    chapter colophon conclusion cover credit credits dedication endnote endnotes epigraph epilogue errata example
+    footnote foreword glossary glossref index introduction noteref notice pagebreak pagefooter pageheader pagelist
+    part preface prologue pullquote qna subtitle tip toc""".split())
+# A role that needs an owned child of these roles (axe: aria-required-children); without one it is dropped.
+_NATIVE_ROLES = {"li": "listitem", "option": "option", "tr": "row", "td": "cell", "th": "columnheader", "article": "article",
+                 "tbody": "rowgroup", "thead": "rowgroup", "tfoot": "rowgroup", "optgroup": "group"}
+_REQUIRED_CHILDREN = {
+    "list": {"listitem"}, "menu": {"menuitem", "menuitemcheckbox", "menuitemradio", "group"},
+    "menubar": {"menuitem", "menuitemcheckbox", "menuitemradio", "group"}, "tablist": {"tab"},
+    "listbox": {"option", "group"}, "tree": {"treeitem", "group"}, "grid": {"row", "rowgroup"},
+    "treegrid": {"row", "rowgroup"}, "table": {"row", "rowgroup"}, "rowgroup": {"row"},
+    "row": {"cell", "gridcell", "columnheader", "rowheader"}, "radiogroup": {"radio"}, "feed": {"article"},
+}
+# A role that needs an ancestor of these roles (axe: aria-required-parent); without one it is dropped.
+_REQUIRED_PARENT = {
+    "listitem": {"list", "directory"}, "menuitem": {"menu", "menubar"}, "menuitemcheckbox": {"menu", "menubar"},
+    "menuitemradio": {"menu", "menubar"}, "tab": {"tablist"}, "option": {"listbox"},
+    "treeitem": {"tree"}, "row": {"table", "grid", "treegrid", "rowgroup"},
+    "cell": {"row"}, "gridcell": {"row"}, "columnheader": {"row"}, "rowheader": {"row"},
+}
+_PARENT_NATIVE = {"ul": "list", "ol": "list", "menu": "list", "select": "listbox", "table": "table", "tr": "row",
+                  "tbody": "rowgroup", "thead": "rowgroup", "tfoot": "rowgroup", "datalist": "listbox"}
+# Widget states allowed only on some roles (axe: aria-allowed-attr); elsewhere they are dropped.
+_STATE_ROLES = {
+    "aria-expanded": {"application", "button", "checkbox", "columnheader", "combobox", "gridcell", "link", "listbox",
+                      "menuitem", "menuitemcheckbox", "menuitemradio", "row", "rowheader", "switch", "tab", "treeitem"},
+    "aria-pressed": {"button"},
+    "aria-checked": {"checkbox", "menuitemcheckbox", "menuitemradio", "option", "radio", "switch", "treeitem"},
+    "aria-selected": {"columnheader", "gridcell", "option", "row", "rowheader", "tab", "treeitem"},
+    **{name: {"meter", "progressbar", "scrollbar", "separator", "slider", "spinbutton"}
+       for name in ("aria-valuemax", "aria-valuemin", "aria-valuenow", "aria-valuetext")},
+}
+# Elements (with the attributes below) a keyboard can reach.
+_FOCUSABLE = etree.XPath("descendant::*[self::a[@href] or self::button or self::input[not(@type='hidden')] or self::select"
+                         " or self::textarea or self::iframe or self::summary or @tabindex[. != '-1']]")
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+_NAME_FROM_CONTENT = frozenset({"button", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "checkbox",
+                                "radio", "switch", "option", "treeitem"})
 _FOOTER = etree.XPath("./*[@data-clearpage='footer']")
 _REMOVED_NAV = etree.XPath("./nav[@data-clearpage='removed-links']")
 
@@ -177,7 +225,6 @@ def finish(doc, *, url: str | None, scripts_removed: bool, inline_style: bool, s
     _style(root, head, scan.styled, inline_style, style_href, font_scale, theme)
     lang = _lang(root, report)
     _title(head, body, url, report)
-    _aria(root, scan.aria, report)
     if scripts_removed:
         _drop_dead_controls(scan, report)
         dead = [el for el in scan.role_buttons if el.getparent() is not None]
@@ -186,8 +233,17 @@ def finish(doc, *, url: str | None, scripts_removed: bool, inline_style: bool, s
             el.attrib.pop("tabindex", None)
         if dead:
             report.notes.append(f"role=button dropped from {len(dead)} element(s) nothing can press without script")
+    _roles(scan, report)
+    _aria(root, scan.aria, report, url)
+    _keyboard(scan, report)
+    _areas(scan.areas, url)
+    _lists(body, scan.lists, report)
     _name_controls(scan, lang, report)
     main, created = _main(body, scan, report)
+    if created:
+        for el in scan.roles:  # inside the new main these are no longer top-level landmarks
+            if (el.get("role") or "").split()[:1] in (["banner"], ["contentinfo"]) and _contains(main, el):
+                del el.attrib["role"]
     _one_h1(scan.h1s, main, report)
     added = _own_parts(body, main, lang)
     return Finished(main=main, created_main=created, added=added)
@@ -251,6 +307,11 @@ class _Scan:
     aria: list  # elements with aria-* attributes
     role_buttons: list  # role=button on what cannot be pressed without script
     landmarks: list
+    roles: list = field(default_factory=list)  # elements with a role attribute
+    tabindexed: list = field(default_factory=list)
+    accesskeys: list = field(default_factory=list)
+    areas: list = field(default_factory=list)
+    lists: list = field(default_factory=list)  # ul, ol, dl, li, dt, dd
     styled: bool = False  # a <style> or stylesheet <link> of the page is left
 
 
@@ -262,8 +323,18 @@ def _scan(root) -> _Scan:
         tag = el.tag
         keys = el.keys()
         aria = bool(keys) and "aria-" in " ".join(keys)  # (one C-level search, not one per attribute)
-        if tag not in _SCANNED and not aria and "role" not in keys:
+        if tag not in _SCANNED and not aria and "role" not in keys and "tabindex" not in keys and "accesskey" not in keys:
             continue
+        if "tabindex" in keys:
+            scan.tabindexed.append(el)
+        if "accesskey" in keys:
+            scan.accesskeys.append(el)
+        if "role" in keys:
+            scan.roles.append(el)
+        if tag in _LISTS:
+            scan.lists.append(el)
+        if tag == "area":
+            scan.areas.append(el)
         role = (el.get("role") or "").split()[:1] if "role" in keys else None
         role = role[0] if role else ("" if role is not None else None)
         if tag == "h1":
@@ -309,6 +380,9 @@ def _drop_dead_controls(scan: _Scan, report: FilterReport) -> None:
     kept = []
     for el, form in scan.controls:
         if form is None and not _works_alone(el) and el.getparent() is not None:
+            if el.tag == "button" and next(el.iterancestors("a"), None) is not None:
+                dom.unwrap(el)  # a button inside a link: the link works, the button's words name it
+                continue
             report.add("kill", dom.describe(el), f"{el.tag} outside any form: only script could work it")
             dom.remove(el)
         else:
@@ -317,8 +391,10 @@ def _drop_dead_controls(scan: _Scan, report: FilterReport) -> None:
 
 
 def _has_name(el, labels: dict) -> bool:
-    if (el.get("aria-label") or "").strip() or (el.get("title") or "").strip():
+    if (el.get("aria-label") or "").strip():
         return True
+    if (el.get("title") or "").strip() and el.tag == "button":
+        return True  # (a field named by its title alone fails axe's label-title-only: it gets an aria-label)
     if el.get("aria-labelledby"):  # (references to missing ids were dropped by _aria)
         return True
     ident = el.get("id")
@@ -356,6 +432,8 @@ def _name_for(el, form, lang: str) -> tuple[str, str | None]:
     its field name as words; else "Search" or "Submit" (in the page's language when known)."""
     tag = el.tag
     kind = (el.get("type") or "text").lower() if tag == "input" else tag
+    if (el.get("title") or "").strip():
+        return el.get("title").strip(), None
     for attr in ("placeholder", "value") if kind not in ("checkbox", "radio") else ():
         if tag != "select" and (el.get(attr) or "").strip():
             return el.get(attr).strip(), None
@@ -391,12 +469,21 @@ def _name_controls(scan: _Scan, lang: str, report: FilterReport) -> None:
 # --------------------------------------------------------------------------- ARIA
 
 
-def _aria(root, elements: list, report: FilterReport) -> None:
+def _aria(root, elements: list, report: FilterReport, url: str | None = None) -> None:
     ids = None
     dropped = unnamed = 0
     for el in elements:
+        if el.getparent() is None and el is not root:
+            continue
+        role = None
         for name in [n for n in el.attrib if n.startswith("aria-")]:
             value = el.get(name) or ""
+            if name in _STATE_ROLES:
+                role = role if role is not None else _role_of(el)
+                if role not in _STATE_ROLES[name]:
+                    del el.attrib[name]
+                    dropped += 1
+                    continue
             fixed = _aria_value(name, value, ids)
             if fixed is _NEED_IDS:
                 ids = set(_IDS(root))
@@ -413,6 +500,17 @@ def _aria(root, elements: list, report: FilterReport) -> None:
                 unnamed += 1
             else:
                 el.set("role", "img")  # an icon with a label: read as an image of that name
+        label = el.get("aria-label")
+        if label is not None and el.tag in ("a", "button") and (el.tag == "button" or el.get("href") is not None):
+            shown = dom.text_of(el)
+            if shown and shown.casefold() not in label.casefold():
+                el.set("aria-label", f"{shown} {label}".strip())  # the words on screen first (axe: label-content-name-mismatch)
+        if el.tag == "a" and el.get("href") is not None and not (el.get("aria-label") or "").strip() \
+                and not el.get("aria-labelledby") and not accessible_text(el):
+            # its name was a dropped reference, or an empty label: its title, else where it goes
+            # (an empty href is the page itself)
+            href = el.get("href").strip()
+            el.set("aria-label", (el.get("title") or "").strip() or url_name(href or url or "") or url_name(url or "") or UNTITLED)
     if dropped or unnamed:
         report.notes.append(f"ARIA: {dropped} invalid attribute(s) dropped, {unnamed} name(s) on unnameable elements dropped")
 
@@ -447,6 +545,148 @@ def _may_be_named(el) -> bool:
     if tag == "a":
         return el.get("href") is not None
     return tag not in _UNNAMEABLE_TAGS
+
+
+def _role_of(el) -> str:
+    """The element's role: its first role token, else the native one that matters for ARIA states."""
+    role = (el.get("role") or "").split()[:1]
+    if role:
+        return role[0]
+    tag = el.tag
+    if tag == "a":
+        return "link" if el.get("href") is not None else ""
+    if tag == "input":
+        kind = (el.get("type") or "text").lower()
+        return {"checkbox": "checkbox", "radio": "radio", "button": "button", "submit": "button", "reset": "button",
+                "image": "button"}.get(kind, "combobox" if el.get("list") else "textbox")
+    if tag == "select":
+        return "listbox" if el.get("multiple") is not None or (el.get("size") or "1") not in ("", "0", "1") else "combobox"
+    return {"button": "button", "summary": "button", "option": "option", "tr": "row", "td": "cell", "th": "columnheader",
+            "li": "listitem", "details": "group"}.get(tag, _NATIVE_ROLES.get(tag, ""))
+
+
+def _roles(scan: _Scan, report: FilterReport) -> None:
+    """Role tokens ARIA does not know dropped; a role missing its required children or parent dropped."""
+    dropped = 0
+    for el in scan.roles:
+        if el.getparent() is None or el.get("role") is None:
+            continue
+        tokens = el.get("role").split()
+        valid = [t for t in tokens if t.lower() in _ROLES]
+        if not valid:
+            del el.attrib["role"]
+            dropped += 1
+            continue
+        if valid != tokens:
+            el.set("role", " ".join(valid))
+            dropped += 1
+        role = valid[0].lower()
+        if el.tag in ("ul", "ol") and role not in ("list", "none", "presentation") \
+                and any(li.get("role") is None for li in el.iterchildren("li")):
+            del el.attrib["role"]  # its items are list items: a list they stay (axe: listitem)
+            dropped += 1
+        elif role == "img" and not (el.get("aria-label") or "").strip() and not el.get("aria-labelledby") \
+                and not (el.get("title") or "").strip() and not (el.tag == "svg" and _svg_title(el)):
+            del el.attrib["role"]  # an image nothing names: decorative
+            if not dom.text_of(el):
+                el.set("aria-hidden", "true")
+            dropped += 1
+        elif role in _DIALOG_ROLES and not el.get("aria-label") and not el.get("aria-labelledby"):
+            heading = next((t for t in (dom.text_of(h) for h in el.iter("h1", "h2", "h3", "h4", "h5", "h6")) if t), "")
+            if heading:
+                el.set("aria-label", heading)
+            else:  # a dialog no one can name (its script is gone): a plain block
+                del el.attrib["role"]
+                el.attrib.pop("aria-modal", None)
+        elif role in _REQUIRED_CHILDREN and el.get("aria-owns") is None and not _has_child_role(el, _REQUIRED_CHILDREN[role]):
+            del el.attrib["role"]
+            dropped += 1
+        elif role in _REQUIRED_PARENT and not _has_parent_role(el, _REQUIRED_PARENT[role]):
+            del el.attrib["role"]
+            dropped += 1
+    if dropped:
+        report.notes.append(f"{dropped} role(s) dropped or trimmed (unknown, or without the children or parent they need)")
+
+
+def _svg_title(svg) -> str:
+    title = next((c for c in svg if dom.tag_of(c).rsplit("}", 1)[-1] == "title"), None)
+    return dom.text_of(title) if title is not None else ""
+
+
+def _has_child_role(el, wanted: set) -> bool:
+    for child in el.iterdescendants():
+        role = (child.get("role") or "").split()[:1]
+        role = role[0] if role else _NATIVE_ROLES.get(child.tag, "")
+        if role in wanted:
+            return True
+        if role in ("none", "presentation", "generic", "") or child.tag in ("div", "span"):
+            continue
+    return False
+
+
+def _has_parent_role(el, wanted: set) -> bool:
+    for anc in el.iterancestors():
+        role = (anc.get("role") or "").split()[:1]
+        role = role[0] if role else _PARENT_NATIVE.get(anc.tag, "")
+        if role in wanted:
+            return True
+    return False
+
+
+def _keyboard(scan: _Scan, report: FilterReport) -> None:
+    """tabindex above 0 becomes 0 (the page's order is the reading order); focusable elements
+    inside aria-hidden content leave the tab order; duplicate accesskeys dropped."""
+    for el in scan.tabindexed:
+        value = (el.get("tabindex") or "").strip()
+        if value.lstrip("+").isdigit() and int(value) > 0:
+            el.set("tabindex", "0")
+    hidden = 0
+    for el in scan.aria:
+        if el.get("aria-hidden") == "true" and el.getparent() is not None:
+            for inner in _FOCUSABLE(el):
+                inner.set("tabindex", "-1")
+                hidden += 1
+    seen: set = set()
+    for el in scan.accesskeys:
+        key = (el.get("accesskey") or "").strip().lower()
+        if key in seen or not key:
+            del el.attrib["accesskey"]
+        seen.add(key)
+    if hidden:
+        report.notes.append(f"{hidden} focusable element(s) inside aria-hidden content taken out of the tab order")
+
+
+def _areas(areas: list, url: str | None) -> None:
+    for area in areas:
+        if area.get("href") is not None and not (area.get("alt") or "").strip() and not area.get("aria-label"):
+            area.set("alt", (area.get("title") or "").strip() or url_name(area.get("href")))
+
+
+def _lists(body, lists: list, report: FilterReport) -> None:
+    """ul/ol holding more than li, li outside a list, dl out of order: repaired as the reader page does."""
+    from .sanitize import LIST_TAGS, repair_lists
+
+    broken = False
+    for el in lists:
+        tag = el.tag
+        if tag in LIST_TAGS or tag == "dl":
+            allowed = ("li", "script", "template") if tag != "dl" else ("dt", "dd", "div", "script", "template")
+            if any(dom.is_element(c) and c.tag not in allowed for c in el):
+                broken = True
+                break
+            if tag == "dl" and len(el) and not (el.find("dt") is not None and el.find("dd") is not None) \
+                    and el.find("div") is None:
+                broken = True  # a dl with no term or no definition (wikis indent with a bare dd)
+                break
+        else:
+            parent = el.getparent()
+            ptag = parent.tag if parent is not None else ""
+            if (tag == "li" and ptag not in LIST_TAGS) or (tag in ("dt", "dd") and ptag not in ("dl", "div")):
+                broken = True
+                break
+    if broken:
+        repair_lists(body)
+        report.notes.append("lists repaired (items outside a list, list children that are not items)")
 
 
 # --------------------------------------------------------------------------- landmarks

@@ -189,3 +189,91 @@ def test_text_output_and_reader_mode_are_left_alone():
     assert "<main" not in result.html and "Toggle navigation" in result.html and "# A\n\n# B" in result.output
     reader = Pipeline().run(f"<html><body><h1>A</h1>{TEXT}</body></html>", URL, mode="reader")
     assert filtered.stylesheet(1.0) not in reader.output
+
+
+def test_a_button_inside_a_link_leaves_its_words_to_the_link():
+    _, doc = served(f"<a href='/subscribe'><button class='cta'>Subscribe now</button></a>{TEXT}")
+    link = doc.find(".//a[@href='/subscribe']")
+    assert link.find("button") is None and link.text_content() == "Subscribe now"
+
+
+def test_unknown_roles_and_roles_missing_their_children_or_parent_are_dropped():
+    _, doc = served(f"<div id='a' role='bogus'>A</div><div id='b' role='bogus navigation'><a href='/n'>N</a> more words here</div>"
+                    f"<div id='c' role='tablist'><span>no tabs</span></div><span id='d' role='menuitem'>lone item</span>"
+                    f"<ul id='e' role='menu'><li role='menuitem'>Item</li></ul>{TEXT}")
+    assert doc.get_element_by_id("a").get("role") is None
+    assert doc.get_element_by_id("b").get("role") == "navigation"
+    assert doc.get_element_by_id("c").get("role") is None
+    assert doc.get_element_by_id("d").get("role") is None
+    assert doc.get_element_by_id("e").get("role") == "menu"
+
+
+def test_keyboard_order_and_hidden_focus_and_accesskeys():
+    _, doc = served(f"<a id='a' href='/a' tabindex='3' accesskey='s'>A</a><a id='b' href='/b' accesskey='s'>B</a>"
+                    f"<div aria-hidden='true'><a id='c' href='/c'>C</a></div>{TEXT}")
+    assert doc.get_element_by_id("a").get("tabindex") == "0"
+    assert doc.get_element_by_id("c").get("tabindex") == "-1"
+    assert doc.get_element_by_id("a").get("accesskey") == "s" and doc.get_element_by_id("b").get("accesskey") is None
+
+
+def test_a_dialog_is_named_by_its_heading_or_is_no_dialog():
+    _, doc = served(f"<div id='a' role='dialog'><h2>Cookies</h2><p>We use them.</p></div>"
+                    f"<div id='b' role='dialog' aria-modal='true'><p>Nothing to call it.</p></div>{TEXT}")
+    assert doc.get_element_by_id("a").get("aria-label") == "Cookies"
+    assert doc.get_element_by_id("b").get("role") is None and doc.get_element_by_id("b").get("aria-modal") is None
+
+
+def test_image_map_areas_get_an_alt():
+    _, doc = served(f"<img src='m.png' usemap='#m' alt='Map'><map name='m'><area href='/north' shape='rect' coords='0,0,1,1'>"
+                    f"<area href='/south' title='South' shape='rect' coords='1,1,2,2'></map>{TEXT}")
+    assert [a.get("alt") for a in doc.iter("area")] == ["north", "South"]
+
+
+def test_broken_lists_are_repaired():
+    _, doc = served(f"<ol><li>One</li><ol><li>Nested</li></ol></ol><li>Stray</li>{TEXT}")
+    assert all(c.tag == "li" for ol in doc.iter("ol") for c in ol)
+    assert not [li for li in doc.iter("li") if li.getparent().tag not in ("ul", "ol", "menu")]
+
+
+def test_a_field_named_by_its_title_alone_gets_it_as_aria_label():
+    _, doc = served(f"<form action='/s'><input name='q' title='Search the site'></form>{TEXT}")
+    assert doc.find(".//input").get("aria-label") == "Search the site"
+
+
+def test_widget_states_on_roles_that_have_none_are_dropped():
+    _, doc = served(f"<section id='s' aria-expanded='true'>{TEXT}</section><a id='a' href='/a' aria-expanded='false'>A</a>")
+    assert doc.get_element_by_id("s").get("aria-expanded") is None
+    assert doc.get_element_by_id("a").get("aria-expanded") == "false"
+
+
+def test_a_label_that_hides_the_visible_words_gets_them_first():
+    _, doc = served(f"<a id='a' href='/share' aria-label='Facebook'>Share</a><a id='b' href='/more' aria-label='Read more about bridges'>Read more</a>{TEXT}")
+    assert doc.get_element_by_id("a").get("aria-label") == "Share Facebook"
+    assert doc.get_element_by_id("b").get("aria-label") == "Read more about bridges"
+
+
+def test_a_link_named_by_a_reference_that_is_gone_gets_a_name():
+    _, doc = served(f"<a id='a' href='https://shop.test/plans/basic' aria-labelledby='gone'></a>{TEXT}")
+    a = doc.get_element_by_id("a")
+    assert a.get("aria-labelledby") is None and a.get("aria-label") == "shop.test/plans/basic"
+
+
+def test_banner_roles_inside_the_new_main_are_dropped():
+    _, doc = served(f"<div><div id='top' role='banner'>Site</div>{TEXT}<div id='end' role='contentinfo'>Contact</div></div>")
+    assert doc.get_element_by_id("top").get("role") is None and doc.get_element_by_id("end").get("role") is None
+
+
+def test_list_roles_svg_images_and_value_attributes():
+    _, doc = served(f"<ul id='u' role='navigation'><li><a href='/a'>Alpha section of the shop</a> and words</li></ul>"
+                    f"<svg id='s' role='img'><use href='#x'></use></svg><span id='v' aria-valuemax='10'>10</span>"
+                    f"<dl id='d'><dd>An indented line of a wiki talk page, with words</dd></dl>{TEXT}")
+    assert doc.get_element_by_id("u").get("role") is None
+    svg = doc.get_element_by_id("s")
+    assert svg.get("role") is None and svg.get("aria-hidden") == "true"
+    assert doc.get_element_by_id("v").get("aria-valuemax") is None
+    assert doc.find(".//dl") is None or doc.find(".//dl/dt") is not None
+
+
+def test_a_link_to_the_page_itself_with_an_empty_label_is_named():
+    _, doc = served(f"<a id='a' href='' aria-label=''></a>{TEXT}")
+    assert doc.get_element_by_id("a").get("aria-label") == "shop.test/catalogue"
