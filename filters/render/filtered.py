@@ -245,7 +245,7 @@ def finish(doc, *, url: str | None, scripts_removed: bool, inline_style: bool, s
             if (el.get("role") or "").split()[:1] in (["banner"], ["contentinfo"]) and _contains(main, el):
                 del el.attrib["role"]
     _one_h1(scan.h1s, main, report)
-    added = _own_parts(body, main, lang)
+    added = _own_parts(body, main, lang, scan)
     return Finished(main=main, created_main=created, added=added)
 
 
@@ -808,7 +808,7 @@ def _link_only(heading) -> bool:
     return bool(text) and text == " ".join(dom.text_of(a) for a in heading.iter("a")).strip()
 
 
-def _own_parts(body, main, lang: str) -> tuple:
+def _own_parts(body, main, lang: str, scan: _Scan) -> tuple:
     """The skip link first; clearpage's footer and removed-links nav inside landmarks and in the
     page's language. Returns clearpage's elements (for the text to leave out)."""
     added = []
@@ -835,7 +835,7 @@ def _own_parts(body, main, lang: str) -> tuple:
             link.text = text
         if text_lang:
             footer.set("lang", text_lang)
-        if footer.tag != "footer" and not _has_contentinfo(body):
+        if footer.tag != "footer" and not _has_contentinfo(body, scan):
             footer.tag = "footer"  # the page's footer landmark (it has none of its own at the top)
         elif footer.tag != "footer":
             nav = dom.new_element("nav", {"aria-label": text, "data-clearpage": "footer"})
@@ -847,10 +847,10 @@ def _own_parts(body, main, lang: str) -> tuple:
     return tuple(added)
 
 
-def _has_contentinfo(body) -> bool:
+def _has_contentinfo(body, scan: _Scan) -> bool:
+    """Whether the page has a footer landmark of its own: a top-level <footer>, or any element
+    with role=contentinfo (from the scan: no second walk)."""
     for child in body:
-        if dom.is_element(child) and child.get("data-clearpage") is None:
-            role = (child.get("role") or "").split()[:1]
-            if role == ["contentinfo"] or (not role and child.tag == "footer"):
-                return True
-    return bool(body.xpath("./*[not(@data-clearpage)]//*[@role='contentinfo']"))
+        if dom.is_element(child) and child.tag == "footer" and child.get("data-clearpage") is None and child.get("role") is None:
+            return True
+    return any((el.get("role") or "").split()[:1] == ["contentinfo"] for el in scan.roles if el.getparent() is not None)
