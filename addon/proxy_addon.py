@@ -5,9 +5,10 @@ processes (``addon.pool``) so the proxy's event loop never waits on a page.
 
 - ``requestheaders``: a ``clearpage=off`` query parameter is cut out of the URL before it goes
   upstream and marks the flow: its response passes untouched (the bypass).
-- ``request``: answers ``/__clearpage__/reader.css`` (the reader stylesheet, for pages whose
-  CSP forbids inline style but allows same-origin stylesheets), and answers an HTTPS request
-  whose origin's certificate failed verification with clearpage's error page (``addon.tls``).
+- ``request``: answers ``/__clearpage__/reader.css`` (the reader stylesheet, or with
+  ``page=filtered`` the filtered page's, for pages whose CSP forbids inline style but allows
+  same-origin stylesheets), and answers an HTTPS request whose origin's certificate failed
+  verification with clearpage's error page (``addon.tls``).
 - ``tls_start_server``: skips certificate verification for the config's ``tls.insecure_hosts``
   only; ``tls.passthrough_hosts`` become mitmproxy's ``ignore_hosts`` (not intercepted at all).
 - ``responseheaders``: everything that will not be rewritten is streamed at once, byte for
@@ -62,7 +63,7 @@ from clearpage.filters.learn.site import learns_from
 from clearpage.filters.render.bar import NOMEMORY_PAIR
 from clearpage.filters.links import BYPASS_PAIR
 from clearpage.filters.pipeline import MODES
-from clearpage.filters.render import reader
+from clearpage.filters.render import filtered, reader
 
 log = logging.getLogger("clearpage.proxy")
 
@@ -335,12 +336,14 @@ class Clearpage:
             )
             log.warning("clearpage: %s: %s (tls.insecure_hosts allows the host)", host, flow.server_conn.error)
             return
-        if flow.request.method == "GET" and flow.request.path.split("?", 1)[0] == STYLESHEET_PATH:
+        path, _, query = flow.request.path.partition("?")
+        if flow.request.method == "GET" and path == STYLESHEET_PATH:
             assert self.config is not None
             scale = self.config.settings_for(flow.request.pretty_host).reader.font_scale
+            sheet = filtered.stylesheet(scale) if filtered.wants_filtered_sheet(query) else reader.stylesheet(scale)
             flow.response = http.Response.make(
                 200,
-                reader.stylesheet(scale).encode("utf-8"),
+                sheet.encode("utf-8"),
                 {
                     "Content-Type": "text/css; charset=utf-8",
                     "Cache-Control": "private, max-age=86400",

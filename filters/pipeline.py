@@ -24,7 +24,7 @@ from .errors import BudgetExceeded
 from .learn import site
 from .links import RemovedLink, bypass_url, host_of, note_links_outside, safe_url
 from .metadata import Metadata
-from .render import bar
+from .render import bar, filtered
 from .render import html as html_out
 from .render import reader, text as text_out
 from .report import FilterReport
@@ -279,7 +279,8 @@ class Pipeline:
             style = _style_placement(list(delivery.csp) + page_csp, url, delivery.stylesheet_href)
             result = self._reader(page, style, page_csp)
         else:
-            result = self._filtered(page, doctype, later_meta)
+            style = None if page.as_text else _style_placement(list(delivery.csp) + page_csp, url, filtered.stylesheet_href(delivery.stylesheet_href))
+            result = self._filtered(page, doctype, later_meta, style)
         result.encoding = encoding
         result.timings_ms = clock.timings
         result.cpu_ms = clock.cpu
@@ -287,7 +288,7 @@ class Pipeline:
 
     # ------------------------------------------------------------------ filter mode
 
-    def _filtered(self, page: _Page, doctype: str | None, later_meta: Lazy[Metadata] | None) -> Result:
+    def _filtered(self, page: _Page, doctype: str | None, later_meta: Lazy[Metadata] | None, style: _Style | None) -> Result:
         doc, ctx, profile, meta, clock = page.doc, page.ctx, page.profile, page.meta, page.clock
         settings = profile.settings
         body = dom.body_of(doc)
@@ -301,6 +302,13 @@ class Pipeline:
             clock.lap("render")
             profile.retainer.apply(doc, ctx)
             clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
+        main = None
+        if style is not None:  # the HTML page: finished for its reader (render/filtered.py)
+            main = filtered.finish(
+                doc, url=ctx.url, scripts_removed=_scripts_ignored(profile), inline_style=style.inline, style_href=style.href,
+                font_scale=settings.reader.font_scale, theme=settings.reader.theme, report=ctx.new_report(filtered.REPORT),
+            ).main
+            clock.lap("render")
         _add_bar(page, doc, back, False)  # (filter mode does not use the memory)
         ctx.check_budget()
         if _scripts_ignored(profile):
@@ -309,7 +317,7 @@ class Pipeline:
             ctx.check_budget()
         serialized = html_out.serialize(doc, doctype)
         clock.lap("serialize")
-        added = frozenset(child for child in body if child not in original_children)
+        added = frozenset(child for child in body if child not in original_children and child is not main)
         content_text = _text_of([body], settings, added)
         if page.as_text:
             output, media = _text_page(meta.title, meta, [dom.body_of(doc)], ctx, settings), "text/plain"

@@ -279,6 +279,19 @@ def test_csp_without_inline_style_gets_a_same_origin_stylesheet(harness):
     assert b"--cp-fg" in css.served
 
 
+def test_a_filtered_page_under_such_a_csp_links_the_filtered_page_stylesheet(harness):
+    csp = "default-src 'self'"
+    ex = harness.exchange(ARTICLE, {**HTML, "Content-Security-Policy": csp}, scheme="https", host="filter.example")
+    assert ex.response.headers[HEADER].startswith("mode=filter;")
+    doc = served_doc(ex)
+    assert not doc.xpath("//style")
+    (href,) = doc.xpath("//link[@data-clearpage='style']/@href")
+    assert href.startswith(STYLESHEET_PATH + "?v=") and href.endswith("&page=filtered")
+    css = harness.exchange(b"", path=href, scheme="https", host="filter.example")
+    assert css.response.status_code == 200 and css.response.headers["content-type"] == "text/css; charset=utf-8"
+    assert b"data-cp-unstyled" in css.served and b"--cp-fg" in css.served
+
+
 def test_csp_forbidding_every_stylesheet_gets_none(harness):
     ex = harness.exchange(ARTICLE, {**HTML, "Content-Security-Policy": "style-src 'none'"})
     doc = served_doc(ex)
