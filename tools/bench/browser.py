@@ -128,6 +128,7 @@ class Hit:
     cpu_ms: float | None = None  # the worker's CPU on the page (X-Clearpage cpu=)
     wait_ms: float | None = None  # its wait for a free worker (X-Clearpage wait=)
     handled_ms: float | None = None  # the addon's time on it, body received to reply written back (X-Clearpage ms=)
+    worker_ms: float | None = None  # the worker's wall time on it (X-Clearpage worker=): its CPU and its waits for a core
 
 
 def clearpage_fields(value: bytes | None) -> dict[str, str]:
@@ -193,7 +194,7 @@ class Browser:
             latency, status, headers = got
             fields = clearpage_fields(headers.get(REWRITTEN_HEADER))
             hits.append(Hit(self.number, load, proxy, "html", latency, status, bool(fields),
-                            *(float(fields[key]) if key in fields else None for key in ("cpu", "wait", "ms"))))
+                            *(float(fields[key]) if key in fields else None for key in ("cpu", "wait", "ms", "worker"))))
         queue = deque(f"{self.origin}{path}?page={load}" for path in static_paths())
 
         async def lane(connection: Connection) -> None:
@@ -262,7 +263,7 @@ def browse_figures(result: BrowseResult) -> dict:
     hits = result.hits
     by = {(name, kind): [h for h in hits if h.proxy == name and h.kind == kind] for name in PROXIES for kind in ("html", "sub")}
     html = {(h.browser, h.load // 2, h.proxy): h for h in hits if h.kind == "html"}
-    added, excess, cpu, wait, handled, outside = [], [], [], [], [], []
+    added, excess, cpu, wait, handled, outside, core_wait, handoff = [], [], [], [], [], [], [], []
     for (browser, pair, proxy), hit in html.items():
         if proxy != "clearpage" or (browser, pair, "mitmdump") not in html:
             continue
@@ -276,6 +277,9 @@ def browse_figures(result: BrowseResult) -> dict:
         if hit.handled_ms is not None:
             handled.append(hit.handled_ms)
             outside.append(extra - hit.handled_ms)
+        if None not in (hit.worker_ms, hit.cpu_ms, hit.handled_ms, hit.wait_ms):
+            core_wait.append(hit.worker_ms - hit.cpu_ms)
+            handoff.append(hit.handled_ms - hit.worker_ms - hit.wait_ms)
     subs = {name: [h.latency_ms for h in by[(name, "sub")]] for name in PROXIES}
     sub_added = {q: round(percentile(subs["clearpage"], p) - percentile(subs["mitmdump"], p), 2) if subs["clearpage"] and subs["mitmdump"] else None
                  for q, p in (("p50", 50), ("p99", 99))}
@@ -299,6 +303,10 @@ def browse_figures(result: BrowseResult) -> dict:
         # (receiving the whole body before the hook, mitmproxy, the scheduler)
         "html_handled_ms": summary(handled, 1),
         "html_added_minus_handled_ms": summary(outside, 1),
+        # inside the handling: the worker's wall time beyond its CPU (waiting for a core: the machine's other work) and the
+        # rest (hand-off to the worker and back, write-back: the addon's and the pool's own)
+        "html_worker_wall_minus_cpu_ms": summary(core_wait, 1),
+        "html_handoff_ms": summary(handoff, 1),
         "sub_added_ms": sub_added,
     }
 
@@ -423,7 +431,9 @@ def browse_lines(name: str, b: dict) -> list[str]:
         f"queue wait p50 {b['html_queue_wait_ms'].get('median')} ms, p99 {b['html_queue_wait_ms'].get('p99')} ms, "
         f"max {b['html_queue_wait_ms'].get('max')} ms",
         f"  where it went (p50): the addon's handling {b['html_handled_ms'].get('median')} ms (wait, hand-off, the worker's wall "
-        f"time, write-back), the rest {b['html_added_minus_handled_ms'].get('median')} ms (buffering the body, mitmproxy, scheduling)",
+        f"time, write-back), the rest {b['html_added_minus_handled_ms'].get('median')} ms (buffering the body, mitmproxy, scheduling); "
+        f"in the handling: the worker's wall time beyond its CPU {b['html_worker_wall_minus_cpu_ms'].get('median')} ms "
+        f"(waiting for a core), the hand-off and write-back {b['html_handoff_ms'].get('median')} ms",
         f"  sub-resources p50/p99: clearpage {sub['clearpage'].get('median')}/{sub['clearpage'].get('p99')} ms, "
         f"bare mitmdump {sub['mitmdump'].get('median')}/{sub['mitmdump'].get('p99')} ms: added "
         f"p50 {b['sub_added_ms']['p50']} ms, p99 {b['sub_added_ms']['p99']} ms ({b['sub_rewritten']} rewritten)",

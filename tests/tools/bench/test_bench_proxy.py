@@ -90,6 +90,7 @@ def test_bench_proxy_browser_shaped_runs_report_every_figure_and_verdict(tmp_pat
         if run["html_rewritten"]:  # a rewritten page reports its worker CPU and its wait
             assert run["html_worker_cpu_ms"]["n"] == run["html_queue_wait_ms"]["n"] == run["html_rewritten"]
             assert run["html_worker_cpu_ms"]["median"] > 0 and run["html_added_minus_cpu_ms"]["n"] == run["html_rewritten"]
+            assert run["html_worker_wall_minus_cpu_ms"]["n"] == run["html_handoff_ms"]["n"] == run["html_rewritten"]
         assert run["sub_added_ms"]["p50"] is not None and run["sub_added_ms"]["p99"] is not None
     assert figures["browser_1"]["html_rewritten"] > 0
     passthrough = figures["passthrough"]
