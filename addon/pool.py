@@ -172,7 +172,8 @@ class WorkerPool:
             self._spawn()
 
     async def run(self, job: Job, timeout_s: float, wait_s: float | None = None) -> Reply:
-        """The job's reply; a PoolError (PoolTimeout or WorkerCrashed) when there is none in time.
+        """The job's reply (with ``wait_ms``, its wait for a free worker); a PoolError (PoolTimeout or
+        WorkerCrashed) when there is none in time.
 
         ``wait_s``: how long to wait for a free worker apart from the job's ``timeout_s``; None
         (the proxy's way) counts the wait against it. A batch gives a page its whole budget
@@ -184,18 +185,21 @@ class WorkerPool:
             self._idle.put_nowait(await self._idle_worker(self._loop.time() + wait_s, wait_s))
         deadline = self._loop.time() + timeout_s
         worker = await self._idle_worker(deadline, timeout_s)
-        remaining = max(deadline - self._loop.time(), 0.001)
+        now = self._loop.time()
+        wait_ms = (now - deadline + timeout_s) * 1000  # the queue wait: what a busy pool adds to a page's latency
+        remaining = max(deadline - now, 0.001)
         job = replace(job, budget_ms=remaining * 1000)
         call = asyncio.wrap_future(self._threads.submit(worker.call, job))
         call.add_done_callback(lambda fut: self._after_call(worker, fut))
         try:
-            return await asyncio.wait_for(asyncio.shield(call), remaining)
+            reply = await asyncio.wait_for(asyncio.shield(call), remaining)
         except TimeoutError:
             self._loop.call_later(self.kill_grace_s, self._kill_if_busy, worker, call)
             raise PoolTimeout(f"over the time budget ({timeout_s * 1000:.0f} ms)") from None
         except (EOFError, OSError) as exc:
             self._retire(worker, f"died ({type(exc).__name__})")
             raise WorkerCrashed(f"worker died while filtering (exit code {worker.process.poll()})") from None
+        return replace(reply, wait_ms=wait_ms)
 
     async def _idle_worker(self, deadline: float, timeout_s: float) -> _Worker:
         """The next idle worker that is still alive (one that died while idle is replaced)."""

@@ -749,7 +749,8 @@ def write_back(response: http.Response, reply: Reply, elapsed_ms: float) -> None
     headers.pop("accept-ranges", None)  # byte ranges of the original do not match this body
     if reply.policy:
         headers.add("content-security-policy", reply.policy)  # beside the site's own: both are enforced
-    headers[HEADER] = f"mode={reply.mode}; ms={elapsed_ms:.0f}; removed={reply.removed}"
+    headers[HEADER] = (f"mode={reply.mode}; ms={elapsed_ms:.0f}; worker={reply.timings_ms.get('total', 0.0):.1f}; "
+                       f"cpu={reply.cpu_ms:.1f}; wait={reply.wait_ms:.1f}; removed={reply.removed}")
     response.headers = headers
     response.raw_content = reply.body  # in the original Content-Encoding: the worker re-applied it
 

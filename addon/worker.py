@@ -69,6 +69,8 @@ class Reply:
     removed: int = 0
     timings_ms: dict[str, float] = field(default_factory=dict)
     policy: str = ""  # clearpage's Content-Security-Policy for the page (Result.policy)
+    cpu_ms: float = 0.0  # the worker's CPU time on this job (set by ``serve``)
+    wait_ms: float = 0.0  # how long the job waited for a free worker (set by ``addon.pool``)
 
 
 class _Pipelines:
@@ -184,7 +186,10 @@ def serve(jobs: Connection, replies: Connection, page: PageFunction | None = Non
         size = len(body)
         job = replace(job, body=body)
         del body
-        replies.send(process(job, pipelines, page))
+        cpu_started = time.process_time()
+        reply = process(job, pipelines, page)
+        replies.send(replace(reply, cpu_ms=(time.process_time() - cpu_started) * 1000))
+        del reply
         del job
         if malloc.worth_trimming(size):
             malloc.trim()  # after the reply is sent: the lxml tree of a big page is freed by now (addon.malloc)

@@ -75,6 +75,24 @@ def add_proxy(benches, name: str) -> None:
     parser.add_argument("--no-scaling", action="store_true", help="skip the 1-worker vs 2-worker runs")
     parser.add_argument("--no-slow", action="store_true", help="skip the slow-page run")
     parser.add_argument("--no-floor", action="store_true", help="skip the floor run (workers that only parse and serialise)")
+    parser.add_argument("--no-article", action="store_true",
+                        help="skip the 16-client article runs (bare mitmdump, clearpage, memory) and the slow-page run")
+    from clearpage.tools.bench import browser
+
+    parser.add_argument("--dataset", metavar="DIR", help="the browser-shaped runs' HTML pages (default: ../shared/datasets/wcxb-dev)")
+    parser.add_argument("--site-pages", type=int, default=browser.DEFAULT_PAGES, metavar="N",
+                        help=f"HTML pages the browsers load, spread over the dataset (default {browser.DEFAULT_PAGES})")
+    parser.add_argument("--loads", type=int, default=browser.DEFAULT_LOADS, metavar="N",
+                        help=f"page loads per browser, half through each proxy (default {browser.DEFAULT_LOADS})")
+    parser.add_argument("--browsers", type=int, default=browser.DEFAULT_BROWSERS, metavar="N",
+                        help=f"browsers in the many-browser run (default {browser.DEFAULT_BROWSERS})")
+    parser.add_argument("--think-ms", type=float, default=browser.DEFAULT_THINK_S * 1000, metavar="MS",
+                        help=f"mean pause between a browser's page loads (default {browser.DEFAULT_THINK_S * 1000:.0f})")
+    parser.add_argument("--no-browser", action="store_true", help="skip the browser-shaped runs (1 and N browsers)")
+    parser.add_argument("--passthrough", type=int, default=browser.DEFAULT_PASSTHROUGH, metavar="N",
+                        help=f"non-HTML requests per proxy in the pass-through CPU run (default {browser.DEFAULT_PASSTHROUGH}; 0: skip)")
+    parser.add_argument("--saturated", type=int, default=browser.DEFAULT_SATURATED, metavar="N",
+                        help=f"requests in the saturated run (default {browser.DEFAULT_SATURATED}; 0: skip)")
     parser.add_argument("--json", metavar="OUT", help="also write the figures to OUT as JSON")
     parser.set_defaults(func=run_proxy)
 
@@ -85,16 +103,28 @@ def run_proxy(args) -> int:
     if args.clients < 1 or args.requests < 1 or args.workers < 0 or args.big_mb <= 0:
         print("bench proxy: --clients and --requests must be at least 1, --workers at least 0, --big-mb positive", file=sys.stderr)
         return 2
+    if args.site_pages < 1 or args.loads < 2 or args.browsers < 1 or args.think_ms < 0 or args.passthrough < 0 or args.saturated < 0:
+        print("bench proxy: --site-pages at least 1, --loads at least 2, --browsers at least 1; --think-ms, --passthrough "
+              "and --saturated not negative", file=sys.stderr)
+        return 2
+    dataset = Path(args.dataset) if args.dataset else proxy.DEFAULT_DATASET
+    wants_site = not args.no_browser or args.passthrough or args.saturated
+    if wants_site and not dataset.is_dir():
+        print(f"bench proxy: no dataset directory at {dataset} (give --dataset, or --no-browser --passthrough 0 --saturated 0)",
+              file=sys.stderr)
+        return 2
     page = Path(args.page) if args.page else None
     if page is not None and not page.is_file():
         print(f"bench proxy: no page file at {page}", file=sys.stderr)
         return 2
     options = proxy.Options(clients=args.clients, requests=args.requests, page=page, workers=args.workers, mode=args.mode,
                             big_bytes=int(args.big_mb * 2**20), scaling=not args.no_scaling, slow=not args.no_slow,
-                            floor=not args.no_floor)
+                            floor=not args.no_floor, article=not args.no_article, dataset=dataset, site_pages=args.site_pages,
+                            browse=not args.no_browser, loads=args.loads, browsers=args.browsers, think_s=args.think_ms / 1000,
+                            passthrough=args.passthrough, saturated=args.saturated)
     try:
         figures = proxy.run(options, say=lambda line: print(line, flush=True))
-    except RuntimeError as exc:
+    except (RuntimeError, ValueError) as exc:
         print(f"bench proxy: {exc}", file=sys.stderr)
         return 1
     figures["command"] = _command_line()

@@ -352,3 +352,21 @@ def test_a_pool_with_a_longer_grace_keeps_a_late_worker_past_the_default_one():
             pool.close()
 
     asyncio.run(main())
+
+
+def test_a_reply_carries_the_workers_cpu_time_and_the_jobs_wait_for_a_free_worker():
+    """What the proxy's X-Clearpage header and bench proxy report: a job that found the one worker
+    busy waited for it (about the first job's time); the first did not wait; both cost CPU."""
+
+    async def main():
+        pool = await started_pool(1)
+        try:
+            first, second = await asyncio.gather(pool.run(job(big_page(600_000)), START_S), pool.run(job(), START_S))
+        finally:
+            pool.close()
+        assert first.status == second.status == OK
+        assert first.cpu_ms > 0 and second.cpu_ms > 0
+        assert first.wait_ms < second.wait_ms  # the second waited while the worker filtered the first
+        assert second.wait_ms >= first.cpu_ms / 2  # (CPU and wall clock differ on a busy machine; far from 0 either way)
+
+    asyncio.run(main())

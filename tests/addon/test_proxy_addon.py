@@ -119,6 +119,9 @@ def test_rewrites_html_in_every_content_coding(harness, coding):
     assert response.headers["content-length"] == str(len(ex.served))
     assert response.headers["content-type"] == "text/html; charset=utf-8"
     assert response.headers[HEADER].startswith("mode=reader; ms=")
+    fields = dict(part.split("=", 1) for part in response.headers[HEADER].split("; "))
+    # the worker's wall time and CPU, and the queue wait (bench proxy reads them)
+    assert float(fields["worker"]) > 0 and float(fields["cpu"]) > 0 and float(fields["wait"]) >= 0
     doc = served_doc(ex, coding)
     assert "dippers" in doc.text_content()  # the article
     assert not doc.xpath("//iframe") and b"doubleclick" not in ENCODERS_DECODE.get(coding, lambda b: b)(ex.served)

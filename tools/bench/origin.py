@@ -1,9 +1,11 @@
 """The origin server of ``clearpage bench proxy``: a separate process serving fixed bytes fast.
 
-``python -m clearpage.tools.bench.origin PAGE_FILE BIG_BYTES`` listens on a free loopback
+``python -m clearpage.tools.bench.origin PAGE_FILE BIG_BYTES [SITE_FILE]`` listens on a free loopback
 port, prints ``origin listening on PORT`` and serves, over HTTP/1.1 keep-alive with a
 Content-Length, ``/article.html`` (PAGE_FILE's bytes) and ``/big.html`` (a synthetic page of
-BIG_BYTES, built at start), both ``text/html; charset=utf-8``; anything else is a 404. The
+BIG_BYTES, built at start), both ``text/html; charset=utf-8``, and the browser-shaped runs' site
+(SITE_FILE, written by ``bench.browser``: HTML pages and their sub-resources, each with its
+Content-Type); anything else is a 404. A query string is ignored. The
 responses are built once, so the origin costs next to nothing beside the proxies it feeds
 (its own process: it never shares the load generator's interpreter).
 """
@@ -19,9 +21,9 @@ BIG_URL_PATH = "/big.html"
 READY = "origin listening on"
 
 
-def response(body: bytes, status: str = "200 OK") -> bytes:
+def response(body: bytes, status: str = "200 OK", content_type: str = "text/html; charset=utf-8") -> bytes:
     head = (
-        f"HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {len(body)}\r\n"
+        f"HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {len(body)}\r\n"
         "Cache-Control: no-cache\r\n\r\n"
     )
     return head.encode("ascii") + body
@@ -58,7 +60,12 @@ async def serve(table: dict[bytes, bytes]) -> None:
 
 def main(argv: list[str]) -> None:
     page_file, big_bytes = Path(argv[0]), int(argv[1])
-    asyncio.run(serve(routes(page_file.read_bytes(), big_bytes)))
+    table = routes(page_file.read_bytes(), big_bytes)
+    if len(argv) > 2:
+        from .browser import read_site
+
+        table.update({path.encode(): response(body, content_type=kind) for path, (kind, body) in read_site(Path(argv[2])).items()})
+    asyncio.run(serve(table))
 
 
 if __name__ == "__main__":
