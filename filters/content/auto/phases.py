@@ -13,6 +13,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...learn import classifier
 from .. import hints
 from ..base import Selection
 from ..rules import collections as collection_rules
@@ -216,6 +217,8 @@ RULES: tuple[Rule, ...] = (
 
     # CLEAN: the marked subtrees, link lists, small forms and hidden elements inside the selection.
     Rule(name="clean", phase=CLEAN, run=cleaning.clean_step),
+    Rule(name="classifier_prune", phase=CLEAN, when=lambda s: s.options.classifier_prune > 0,  # (blocks the pruning model is sure of)
+         run=lambda s: classifier.prune(s.f, s.kinds, s.nodes, s.ctx, below=s.options.classifier_prune, article=s.article, forum=s.forum)),
 
     # TRIM: removals cleaning cannot see, each returning how many blocks went.
     Rule(name="dropped_comments", phase=TRIM, when=lambda s: s.ctx.comments == comments.DROP and not (s.forum or s.discussion),  # (content.comments: drop)
