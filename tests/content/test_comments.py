@@ -152,3 +152,12 @@ def test_drop_keeps_a_threads_opening_post_only(tmp_path):
 def test_filter_mode_keeps_a_threads_posts_unless_drop(tmp_path):
     text = Pipeline(config(tmp_path, "auto")).run(forum(), FORUM_URL, mode="filter").text
     assert posts_in(text) == [0, 1, 2, 3, 4, 5]
+
+
+def test_keep_leaves_a_selected_block_named_comments_in_place(tmp_path):
+    # The article itself sits in a block whose class names comments ("comments-enabled"): it is the content.
+    html = article().replace("<article class='post'>", "<article class='post comments-enabled'>")
+    page = dom.parse(Pipeline(config(tmp_path, "keep")).run(html, ARTICLE_URL, mode="reader").output)
+    sections = page.xpath("//section[@aria-label='Comments']")
+    assert len(sections) == 1 and "council met at dawn" not in sections[0].text_content()
+    assert comments_in(sections[0].text_content()) == [0, 1, 2, 3]

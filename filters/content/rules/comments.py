@@ -28,8 +28,8 @@ MIN_POSTS = 2  # repeated siblings, at least this many, are a thread's posts
 
 def threads(f: feat.Features, kinds: list[int], nodes: list[int], min_chars: int = MIN_THREAD_CHARS) -> list[int]:
     """Element numbers of the outermost comment-marked blocks with at least ``min_chars`` characters
-    that hold no selected node, inside the selection or outside it, in document order."""
-    holders = set()
+    that are not and hold no selected node, inside the selection or outside it, in document order."""
+    holders = set(nodes)  # a selected block is the content, whatever its name says
     for i in nodes:  # a block holding the selection is a page wrapper ("comments-open" on <body>)
         p = f.parent[i]
         while p >= 0:
