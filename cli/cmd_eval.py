@@ -44,7 +44,8 @@ def add_parser(sub, name: str) -> None:
                         "With several --algorithm each gets its own file, PATH's stem + .NAME")
     parser.add_argument("--classifier-folds", metavar="DIR",
                         help="run each page with the block-classifier model of `clearpage train --folds-out DIR` that "
-                        "never saw the page's domain (an out-of-sample measure of whatever uses the classifier)")
+                        "never saw the page's domain (an out-of-sample measure of whatever uses the classifier); the pruning "
+                        "model's folds of `clearpage train --prune` too, with --dev-sets across the three sets")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.add_argument("--verbose", action="store_true",
                         help="list every metadata miss (title, byline, date; on Readability pages also lang, dir, site name, excerpt)")
@@ -109,8 +110,8 @@ def run(args) -> int:
 
 
 def run_dev_sets(args) -> int:
-    if args.dataset or args.types or args.limit is not None or args.memory or args.classifier_folds:
-        print("clearpage eval: --dev-sets runs whole sets: no DATASET, --type, --limit, --memory or --classifier-folds",
+    if args.dataset or args.types or args.limit is not None or args.memory:
+        print("clearpage eval: --dev-sets runs whole sets: no DATASET, --type, --limit or --memory",
               file=sys.stderr)
         return 2
     algorithms = tuple(dict.fromkeys(args.algorithm or ()))
@@ -122,7 +123,8 @@ def run_dev_sets(args) -> int:
         algorithm = algorithms[0] if algorithms else _configured_algorithm(args.config)
         keep_fallback = args.with_fallback or not algorithms  # by default: what reader mode serves
         figures, full = devsets.run_all(args.dev_sets, algorithm, jobs=max(1, args.jobs), config_path=args.config,
-                                        progress=not args.quiet, timeout_s=args.timeout, keep_fallback=keep_fallback)
+                                        progress=not args.quiet, timeout_s=args.timeout, keep_fallback=keep_fallback,
+                                        classifier_folds=args.classifier_folds)
         if keep_fallback:
             fallback = runner.algorithm_config(algorithm, args.config, keep_fallback=True).settings.content.fallback
             algorithm += f" (fallback: {', '.join(fallback) or 'none'})"
@@ -131,6 +133,9 @@ def run_dev_sets(args) -> int:
         return 2
     print(devsets.format_table(figures, algorithm))
     data = devsets.as_json(figures, algorithm, sys.argv, full)
+    if args.classifier_folds:
+        print(f"block classifier: each page with the fold model of {args.classifier_folds} that never saw its domain")
+        data["classifier_folds"] = args.classifier_folds
     if previous is not None:
         comparison = devsets.compare(previous, figures)
         print(comparison.format())

@@ -15,7 +15,12 @@ def add_parser(sub, name: str) -> None:
         "cross-validates a decision tree and gradient-boosted trees on the same folds grouped by domain, and "
         "writes the chosen model fitted on all pages as JSON. Needs scikit-learn: pip install 'clearpage[train]'.",
     )
-    parser.add_argument("dataset", help="a WCXB split, e.g. ../shared/datasets/wcxb-dev")
+    parser.add_argument("dataset", nargs="+", help="a WCXB split, e.g. ../shared/datasets/wcxb-dev (with --prune: one or more "
+                        "development sets: wcxb-dev, trafeval, readability-pages)")
+    parser.add_argument("--prune", action="store_true",
+                        help="train the pruning model instead (filters/learn/prune.json): the blocks inside auto's selections, "
+                        "labelled by each set's reference, folds by registered domain across the sets")
+    parser.add_argument("--config", metavar="FILE", help="with --prune: run auto with this config over the default")
     parser.add_argument("--out", required=True, metavar="FILE", help="where the model JSON goes (the shipped one: filters/learn/model.json)")
     parser.add_argument("--model", choices=KINDS, default=SHIPPED_KIND,
                         help=f"which model to export: tree (one decision tree) or gb (gradient-boosted trees); default {SHIPPED_KIND}, the shipped kind")
@@ -38,6 +43,12 @@ def run(args) -> int:
     from clearpage.tools.evaluation.datasets import DatasetError
     from clearpage.tools.learn import train
 
+    if args.prune:
+        return run_prune(args)
+    if len(args.dataset) != 1:
+        print("clearpage train: the block model trains on one WCXB split (several sets: --prune)", file=sys.stderr)
+        return 2
+    args.dataset = args.dataset[0]
     try:
         data = train.cached(args.features, args.dataset, args.limit) if args.features else None
         if data is None:
@@ -71,4 +82,46 @@ def run(args) -> int:
     if args.report:
         with open(args.report, "w", encoding="utf-8") as fh:
             json.dump({"models": cv, "exported": args.model}, fh, indent=1)
+    return 0
+
+
+def run_prune(args) -> int:
+    """``clearpage train --prune SET... --out FILE``: the pruning model, cross-validated by domain across the sets."""
+    from pathlib import Path
+
+    from clearpage.tools.evaluation.datasets import DatasetError
+    from clearpage.tools.learn import prune, train
+
+    try:
+        data = None
+        if args.features and Path(args.features).is_file():
+            data = json.loads(Path(args.features).read_text(encoding="utf-8"))
+            if data.get("features") != prune.feature_names() or data.get("sets") != args.dataset:
+                data = None
+        if data is None:
+            data = prune.collect(args.dataset, jobs=max(1, args.jobs), config_path=args.config)
+            if args.features:
+                Path(args.features).write_text(json.dumps({**data, "features": prune.feature_names(), "sets": args.dataset}),
+                                               encoding="utf-8")
+    except DatasetError as exc:
+        print(f"clearpage train: {exc}", file=sys.stderr)
+        return 2
+    if data["failed"]:
+        print(f"{len(data['failed'])} page(s) left out: " + "; ".join(data["failed"][:5]), file=sys.stderr)
+    cv = {args.model: train.cross_validate(data, args.model)}
+    figures = cv[args.model]
+    print(f"{data['pages']} pages, {figures['blocks']} labelled blocks inside auto's selections "
+          f"({figures['content_share']:.1%} content), data sha256 {data['data_hash'][:16]}")
+    print(f"block accuracy, {figures['folds']}-fold cross-validation grouped by registered domain: {figures['accuracy']:.3f} "
+          f"(majority baseline {figures['baseline_accuracy']:.3f})")
+    for name, row in figures["per_type"].items():
+        print(f"  {name:20} {row['blocks']:8d} blocks  {row['accuracy']:.3f}  (baseline {row['baseline']:.3f})")
+    command = "clearpage train --prune " + " ".join(args.dataset) + f" --out {args.out}" \
+        + (f" --model {args.model}" if args.model != train.SHIPPED_KIND else "")
+    model = train.fit_and_export(data, command, cv, args.model, role="prune")
+    train.write_model(model, args.out)
+    print(f"pruning model written to {args.out}")
+    if args.folds_out:
+        index = train.write_folds(data, args.folds_out, command, cv, args.model, role="prune")
+        print(f"{index['folds']} fold models and {train.FOLDS_INDEX} ({len(index['domains'])} domains) written to {args.folds_out}")
     return 0

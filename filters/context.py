@@ -30,6 +30,7 @@ class PageContext:
     reports: list[FilterReport] = field(default_factory=list)
     page_kind: str | None = None  # what the page's markup says it is (pagekind.py), for reader/text selection
     memory_learns: bool = True  # the site memory may learn from this page (Delivery.learn)
+    comments: str = "auto"  # content.comments for this page: auto | keep | drop (the pipeline sets it)
     # note_links' safe_url answers on this page: (the base they were made against, href -> URL or
     # None). A third of the removed links repeat an href already read (menus in header and footer).
     _urls: tuple[str | None, dict[str, str | None]] | None = field(default=None, repr=False, compare=False)

@@ -19,6 +19,7 @@ from lxml.html import HtmlElement
 from . import csp, dom, metadata, modes, sanitize
 from .ascii import to_ascii
 from .charset import decode, looks_binary
+from .content.rules import comments
 from .context import PageContext
 from .errors import BudgetExceeded
 from .learn import site
@@ -235,6 +236,7 @@ class Pipeline:
         ctx = PageContext(url=url, base_url=url, deadline=deadline, memory_learns=delivery.learn)
         profile = self.config.profile_for(ctx.host)
         settings = profile.settings
+        ctx.comments = settings.content.comments
         requested = mode or settings.mode
         if requested not in MODES:
             raise ValueError(f"unknown mode {requested!r}; expected one of {', '.join(MODES)}")
@@ -292,6 +294,10 @@ class Pipeline:
         doc, ctx, profile, meta, clock = page.doc, page.ctx, page.profile, page.meta, page.clock
         settings = profile.settings
         body = dom.body_of(doc)
+        if settings.content.comments == "drop":  # (filter mode keeps the page's comments otherwise)
+            auto = settings.content.options.get("auto")
+            comments.drop_in_page(doc, ctx, getattr(auto, "forum_urls", None))
+            clock.lap("render")
         original_children: set[HtmlElement] = set(body)  # the text is the body's as it is now: without the footer and retainer nav
         clock.lap("render")
         back = bypass_url(ctx.url)

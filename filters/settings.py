@@ -163,6 +163,7 @@ class ContentSettings:
     selectors: tuple[str, ...] = field(doc="CSS selectors for the content; when they match, they win", check=check_selectors)
     noise_selectors: tuple[str, ...] = field(doc="CSS selectors removed before selection", check=check_selectors)
     skip_filters: tuple[str, ...] = field(doc="chain filters that reader and text modes skip: selection does their job and they would cut content (link_list drops listings)", check=_check_filter_names)
+    comments: Literal["auto", "keep", "drop"] = field(doc="an article's comments: auto leaves them out (a discussion's posts are its content), keep puts them after the article in a labelled section, drop removes them (a discussion keeps its opening post; filter mode keeps comments unless drop)")
     options: dict[str, Any] = field(doc="per-algorithm options, keyed by algorithm name")
 
 

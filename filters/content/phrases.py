@@ -357,3 +357,17 @@ APPEAL_OPENINGS = (
     r"abonnez-vous\b", r"suivez-nous\b", r"inscrivez-vous\s+[àa]\s+(?:notre|la)\s+newsletter", r"t[ée]l[ée]chargez\s+(?:notre|l)\W?\s*app",
     r"abbonati\b", r"seguici\s+su\b", r"zaprenumeruj\b", r"obserwuj\s+nas\b",
 )
+
+
+# ------------------------------------------------------------------ comments kept after an article (rules/comments.py)
+
+# The heading (and aria-label) of the section an article's kept comments go into, by the page's
+# language (its <html lang> primary subtag); English for a language missing here.
+COMMENTS_HEADINGS = {
+    "en": "Comments", "de": "Kommentare", "fr": "Commentaires", "es": "Comentarios", "pt": "Comentários",
+    "it": "Commenti", "nl": "Reacties", "pl": "Komentarze", "cs": "Komentáře", "sk": "Komentáre",
+    "hu": "Hozzászólások", "ro": "Comentarii", "sv": "Kommentarer", "da": "Kommentarer", "nb": "Kommentarer",
+    "no": "Kommentarer", "fi": "Kommentit", "ru": "Комментарии", "uk": "Коментарі", "tr": "Yorumlar",
+    "el": "Σχόλια", "ar": "التعليقات", "he": "תגובות", "fa": "نظرات", "hi": "टिप्पणियाँ", "id": "Komentar",
+    "vi": "Bình luận", "th": "ความคิดเห็น", "zh": "评论", "ja": "コメント", "ko": "댓글",
+}

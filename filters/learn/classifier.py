@@ -12,10 +12,14 @@ expression), which gives the node walk's floats exactly, about 3.5 times faster.
 out-of-fold evaluation (``clearpage eval --classifier-folds DIR``) runs each page with the
 model that never saw its site, so what calls ``shipped()`` during that page gets that model.
 
-``prune`` removes blocks inside the chosen content that the model is sure are not content
-(probability below ``PRUNE_BELOW``), outermost first, never more than ``PRUNE_MAX_SHARE`` of the
-content's text each, and never the selected nodes themselves. Their links go to the
-removed-links list like any removal.
+``prune`` removes blocks inside the chosen content that a model is sure are not content
+(probability below a threshold, ``content.auto.classifier_prune``), outermost first, never more
+than ``PRUNE_MAX_SHARE`` of the content's text each, and never the selected nodes themselves.
+Their links go to the removed-links list like any removal. The model is the pruning model
+(``prune.json``, role ``prune``: trained on the blocks inside auto's selections, with the
+features of ``features.PRUNE_FEATURES`` besides) when it is there, else the block model.
+``recording(callback)`` makes ``prune`` hand its rows to ``callback`` and remove nothing: how
+``clearpage train --prune`` collects them.
 """
 from __future__ import annotations
 
@@ -35,6 +39,8 @@ from . import features
 log = logging.getLogger("clearpage.learn")
 
 MODEL_FILE = "model.json"
+PRUNE_FILE = "prune.json"  # the pruning model beside it
+ROLES = ("blocks", "prune")  # what a model file judges: every block of a page, or the blocks inside the content
 FOLDS_INDEX = "folds.json"  # beside the per-fold models of `clearpage train --folds-out DIR`
 REPORT = "classifier"
 PRUNE_BELOW = 0.1  # p(content) under which a block inside the content goes: the tree's surest leaves only
@@ -51,9 +57,15 @@ class BlockClassifier:
         kind = model.get("kind")
         if KINDS.get(model.get("format")) != kind:
             raise ValueError("not a clearpage block-classifier model (format 1 decision_tree or 2 gradient_boosting)")
-        if model.get("features") != list(features.FEATURES):
+        role = model.get("role", ROLES[0])
+        if role not in ROLES:
+            raise ValueError(f"unknown model role {role!r} (one of {', '.join(ROLES)})")
+        expected = list(features.FEATURES) + (list(features.PRUNE_FEATURES) if role == "prune" else [])
+        if model.get("features") != expected:
             raise ValueError("model features differ from filters/learn/features.py: retrain with `clearpage train`")
         self.kind = kind
+        self.role = role
+        self.width = len(expected)
         tree = model["tree"] if kind == "decision_tree" else model["trees"]
         self.feature = tree["feature"]
         self.threshold = tree["threshold"]
@@ -116,7 +128,7 @@ def _compiled(model: BlockClassifier):
     taken through int() and float(), so any model file is safe to compile. None when a tree is too
     deep to nest."""
     left, right, feature, threshold, value = model.left, model.right, model.feature, model.threshold, model.p
-    width = len(features.FEATURES)
+    width = model.width
 
     def expression(node: int, depth: int) -> str | None:
         if left[node] < 0:
@@ -167,8 +179,23 @@ def _packaged() -> BlockClassifier | None:
         return None
 
 
+@functools.cache
+def _packaged_pruner() -> BlockClassifier | None:
+    try:
+        text = importlib.resources.files(__package__).joinpath(PRUNE_FILE).read_text(encoding="utf-8")
+    except OSError:
+        return None  # no pruning model shipped: prune asks the block model
+    try:
+        return BlockClassifier(json.loads(text))
+    except (ValueError, KeyError) as exc:
+        log.warning("pruning model unavailable (%s); pruning asks the block model", exc)
+        return None
+
+
 _NOT_SET = object()
 _override: contextvars.ContextVar = contextvars.ContextVar("clearpage_block_classifier", default=_NOT_SET)
+_override_prune: contextvars.ContextVar = contextvars.ContextVar("clearpage_prune_model", default=_NOT_SET)
+_recorder: contextvars.ContextVar = contextvars.ContextVar("clearpage_prune_recorder", default=None)
 
 
 def shipped() -> BlockClassifier | None:
@@ -178,29 +205,65 @@ def shipped() -> BlockClassifier | None:
     return _packaged() if model is _NOT_SET else model
 
 
+def pruner() -> BlockClassifier | None:
+    """The pruning model in force: ``prune.json`` inside the package (None when absent), or the
+    one ``override`` put in force for the current context."""
+    model = _override_prune.get()
+    return _packaged_pruner() if model is _NOT_SET else model
+
+
 @contextlib.contextmanager
 def override(model: BlockClassifier | None):
     """``shipped()`` returns ``model`` inside the block (this thread / task only), e.g. the
-    model of the fold that never saw the page's site."""
-    token = _override.set(model)
+    model of the fold that never saw the page's site; a model of role ``prune`` is put in force
+    for ``pruner()`` instead."""
+    var = _override_prune if model is not None and model.role == "prune" else _override
+    token = var.set(model)
     try:
         yield model
     finally:
-        _override.reset(token)
+        var.reset(token)
 
 
-def prune(f: Features, kinds: list[int], nodes: list[int], ctx: PageContext) -> int:
-    """Remove the blocks inside the selected ``nodes`` that the classifier is sure are boilerplate."""
-    model = shipped()
-    if model is None or not nodes:
+@contextlib.contextmanager
+def recording(callback):
+    """Inside the block ``prune`` removes nothing and calls ``callback(elements, rows)`` with the
+    blocks it would judge (still in the document) and their feature rows."""
+    token = _recorder.set(callback)
+    try:
+        yield
+    finally:
+        _recorder.reset(token)
+
+
+def prune(f: Features, kinds: list[int], nodes: list[int], ctx: PageContext, *, below: float = PRUNE_BELOW,
+          article: bool = False, forum: bool = False) -> int:
+    """Remove the blocks inside the selected ``nodes`` that the model is sure are boilerplate
+    (p(content) below ``below``)."""
+    if not nodes:
         return 0
     selected = set(nodes)
-    inside = [i for i in _inside(f, nodes) if i not in selected]
-    if not inside:
-        return 0
-    probability = model.probabilities(f, kinds)
-    content_chars = sum(f.chars[i] for i in nodes) or 1
     roots = [f.elements[i] for i in nodes]
+    inside = [i for i in _inside(f, nodes) if i not in selected]
+    model = pruner()
+    recorder = _recorder.get()
+    if recorder is not None:
+        inside = [i for i in inside if _attached(f.elements[i], roots)]
+        numbers, rows = features.prune_rows(f, kinds, nodes, inside, article=article, forum=forum)
+        recorder([f.elements[i] for i in numbers], rows)
+        return 0
+    if model is None:
+        model = shipped()
+        if model is None or not inside:
+            return 0
+        probability = model.probabilities(f, kinds)
+    else:
+        if not inside:
+            return 0
+        numbers, rows = features.prune_rows(f, kinds, nodes, inside, article=article, forum=forum)
+        score = model._score
+        probability = {i: score(row) for i, row in zip(numbers, rows)}
+    content_chars = sum(f.chars[i] for i in nodes) or 1
     report = None
     removed = 0
     skip_until = -1
@@ -208,7 +271,7 @@ def prune(f: Features, kinds: list[int], nodes: list[int], ctx: PageContext) -> 
         if i < skip_until:
             continue
         p = probability.get(i)
-        if p is None or p >= PRUNE_BELOW or f.chars[i] >= PRUNE_MAX_SHARE * content_chars:
+        if p is None or p >= below or f.chars[i] >= PRUNE_MAX_SHARE * content_chars:
             continue
         el = f.elements[i]
         if not _attached(el, roots):  # auto's cleaning removed it (or an ancestor) already

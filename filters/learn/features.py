@@ -32,6 +32,11 @@ FEATURES = (
     "hint", "ancestor_hint", "same_siblings", "siblings", *(f"tag_{t}" for t in BLOCK_TAGS),
 )
 
+# The pruning model's extra features: the block's place inside the selected content (where its text
+# starts and ends, as shares of the content's text), its share of that text, the content's size, and
+# what the content is (an article; a thread whose comments are the content).
+PRUNE_FEATURES = ("content_start", "content_end", "content_share", "content_log_chars", "article", "forum")
+
 
 def candidates(f: Features) -> list[int]:
     """Element numbers of the blocks to classify, in document order."""
@@ -141,3 +146,31 @@ def _sibling_groups(f: Features, blocks: list[int]) -> dict[int, tuple[int, int]
         for i in members:
             out[i] = (keys.get((f.tags[i], f.elements[i].get("class") or ""), 1), len(children))
     return out
+
+
+def prune_rows(f: Features, kinds: list[int] | None, nodes: list[int], blocks, *, article: bool = False,
+               forum: bool = False) -> tuple[list[int], list[list[float]]]:
+    """``extract``'s rows for ``blocks`` (element numbers inside the selected ``nodes``), each with
+    ``PRUNE_FEATURES`` after them. A block's start and end are shares of the content's text before
+    it and up to its end (text blocks' characters summed in document order, the nodes one after
+    the other)."""
+    numbers, rows = extract(f, kinds, blocks)
+    roots = sorted(nodes)
+    content_chars = sum(f.chars[r] for r in roots) or 1
+    before = list(accumulate(f.blk_chars, initial=0))  # text of the text blocks before each element number
+    offsets, total = [], 0
+    for r in roots:  # text of the earlier selected nodes
+        offsets.append(total)
+        total += f.chars[r]
+    chars = f.chars
+    flags = [1.0 if article else 0.0, 1.0 if forum else 0.0]
+    log_content = math.log1p(content_chars)
+    k = 0
+    for i, row in zip(numbers, rows):
+        while k + 1 < len(roots) and roots[k + 1] <= i:  # the selected node holding i (blocks come in document order)
+            k += 1
+        root = roots[k] if roots else 0
+        start = (offsets[k] if roots else 0) + before[i] - before[root]
+        row += [min(1.0, start / content_chars), min(1.0, (start + chars[i]) / content_chars), chars[i] / content_chars,
+                log_content, *flags]
+    return numbers, rows

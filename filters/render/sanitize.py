@@ -58,6 +58,7 @@ ALLOWED_ATTRS = {
     "abbr": {"title"},
     "details": {"open"},
     "data": {"value"},
+    "section": {"aria-label"},  # a labelled region a screen reader can name and skip (kept comments)
     "svg": {"viewbox", "width", "height", "xmlns", "fill", "stroke", "preserveaspectratio"},
 }
 _HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)", re.I)

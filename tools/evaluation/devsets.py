@@ -46,10 +46,11 @@ class SetFigures:
 
 def run_all(root: str | Path, algorithm: str, *, jobs: int = 1, config_path: str | None = None,
             progress: bool = False, timeout_s: float = runner.DEFAULT_TIMEOUT_S,
-            keep_fallback: bool = True) -> tuple[list[SetFigures], dict]:
+            keep_fallback: bool = True, classifier_folds: str | None = None) -> tuple[list[SetFigures], dict]:
     """Run ``algorithm`` on every development set under ``root``: the figures, and each set's full JSON report.
 
-    With ``keep_fallback`` (the default) the config's fallback stays: the text a reader-mode user is served."""
+    With ``keep_fallback`` (the default) the config's fallback stays: the text a reader-mode user is served.
+    ``classifier_folds``: run each page with the fold model that never saw its registered domain."""
     root = Path(root)
     missing = [str(root / folder) for _, folder in SETS if not (root / folder).is_dir()]
     if missing:
@@ -60,7 +61,8 @@ def run_all(root: str | Path, algorithm: str, *, jobs: int = 1, config_path: str
         kind = datasets.detect(path)
         pages = datasets.load(path)
         run = runner.evaluate(str(path), kind, pages, (algorithm,), jobs=jobs, timeout_s=timeout_s,
-                              config_path=config_path, progress=progress, keep_fallback=keep_fallback)
+                              config_path=config_path, progress=progress, keep_fallback=keep_fallback,
+                              classifier_folds=classifier_folds)
         summary = report.summarise(run)[0]
         by_type = summary.f1_by_type if kind == datasets.WCXB else {}
         figures.append(SetFigures(name, kind, summary.pages, summary.precision, summary.recall, summary.f1, by_type,

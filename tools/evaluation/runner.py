@@ -93,8 +93,9 @@ class EvalRun:
     keep_fallback: bool = False
 
 
-def algorithm_config(name: str, config_path: str | None = None, *, keep_fallback: bool = False) -> Config:
-    """The embedded default (+ the user's file) with ``content.algorithm: NAME`` and no fallback (unless ``keep_fallback``)."""
+def algorithm_config(name: str, config_path: str | None = None, *, keep_fallback: bool = False, extra: str = "") -> Config:
+    """The embedded default (+ the user's file) with ``content.algorithm: NAME`` and no fallback (unless ``keep_fallback``),
+    then ``extra`` (YAML text) over it."""
     root = load_text(default_text(), default_path())
     sources = [default_text()]
     if config_path:
@@ -103,7 +104,9 @@ def algorithm_config(name: str, config_path: str | None = None, *, keep_fallback
             sources.append(fh.read())
     override = f"content:\n  algorithm: {name}\n" + ("" if keep_fallback else "  fallback: []\n")
     root = merge(root, load_text(override, f"<clearpage eval --algorithm {name}>"))
-    return build_config(root, config_path, [*sources, override])
+    if extra:
+        root = merge(root, load_text(extra, "<clearpage>"))
+    return build_config(root, config_path, [*sources, override, *([extra] if extra else [])])
 
 
 def memory_paths(path: str | None, algorithms: tuple[str, ...]) -> dict[str, str]:

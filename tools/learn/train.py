@@ -160,7 +160,9 @@ def _progress(results, total: int, show: bool):
 
 
 def domains_of(root: Path, pages) -> dict[str, str]:
-    """Page id -> domain (metadata.json's, else the URL's host, else the page itself)."""
+    """Page id -> registered domain (metadata.json's domain, else the URL's host, cut to
+    ``registered_domain``; Readability's test pages, which share one made-up URL, by their
+    folder's name without its trailing number: ``nytimes-2`` is ``nytimes``)."""
     meta = {}
     try:
         meta = json.loads((root / "metadata.json").read_text(encoding="utf-8")).get("files", {})
@@ -168,9 +170,26 @@ def domains_of(root: Path, pages) -> dict[str, str]:
         pass
     out = {}
     for p in pages:
+        if p.kind == datasets.READABILITY:
+            out[p.page_id] = "readability:" + re.sub(r"(?<=[^\d_-])[-_]?\d+$", "", p.page_id).lower()
+            continue
         domain = (meta.get(p.page_id) or {}).get("domain") or _host(p.url) or p.page_id
-        out[p.page_id] = domain.lower().removeprefix("www.")
+        out[p.page_id] = registered_domain(domain.lower().removeprefix("www."))
     return out
+
+
+# Second-level labels under which a country's registrations sit (example.co.uk, example.com.au).
+_SECOND_LEVEL = frozenset("co com org net gov ac edu ne or go gob nic mil".split())
+
+
+def registered_domain(host: str) -> str:
+    """``news.bbc.co.uk`` -> ``bbc.co.uk``, ``blog.example.com`` -> ``example.com``: the name a site
+    registers (two labels, three under a country's second level), so a site's subdomains share a fold."""
+    labels = [x for x in host.strip(".").split(".") if x]
+    if len(labels) <= 2 or labels[-1].isdigit():
+        return ".".join(labels) or host
+    keep = 3 if len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL else 2
+    return ".".join(labels[-keep:])
 
 
 def data_hash(pages) -> str:
@@ -178,7 +197,8 @@ def data_hash(pages) -> str:
     h = hashlib.sha256()
     for p in sorted(pages, key=lambda p: p.page_id):
         h.update(p.page_id.encode())
-        h.update(hashlib.sha256(Path(p.path).read_bytes()).digest())
+        page_file = Path(p.path) / "source.html" if Path(p.path).is_dir() else Path(p.path)  # (a Readability page is a folder)
+        h.update(hashlib.sha256(page_file.read_bytes()).digest())
         h.update(hashlib.sha256(Path(p.truth).read_bytes()).digest())
     return h.hexdigest()
 
@@ -229,8 +249,9 @@ def cross_validate(data: dict, kind: str = "tree", folds: int = FOLDS) -> dict:
     fold_acc = []
     for k in range(folds):
         train, test = fold != k, fold == k
+        weight = np.asarray(data["w"])[train] if data.get("w") else None
         with _one_thread():
-            model = estimator(kind).fit(X[train], y[train])
+            model = estimator(kind).fit(X[train], y[train], sample_weight=weight)
         predicted[test] = model.predict(X[test])
         fold_acc.append(float((predicted[test] == y[test]).mean()))
     majority = int(y.mean() >= 0.5)
@@ -253,19 +274,24 @@ def compare(data: dict, kinds: tuple[str, ...] = KINDS, folds: int = FOLDS) -> d
     return {kind: cross_validate(data, kind, folds) for kind in kinds}
 
 
-def fit_and_export(data: dict, command: str, cv: dict[str, dict], kind: str = SHIPPED_KIND, rows=None, fold: int | None = None) -> dict:
+def fit_and_export(data: dict, command: str, cv: dict[str, dict], kind: str = SHIPPED_KIND, rows=None, fold: int | None = None,
+                   role: str = "blocks") -> dict:
     """``kind`` fitted on every block (or on the blocks ``rows`` selects), as the JSON the runtime
     classifier reads, with the cross-validation figures of every kind compared in ``cv``."""
     import numpy as np
     import sklearn
 
     X, y = np.asarray(data["X"], dtype=np.float64), np.asarray(data["y"])
+    weight = np.asarray(data["w"], dtype=np.float64) if data.get("w") else None  # per-block weights, when given
     if rows is not None:
         X, y = X[rows], y[rows]
+        weight = weight[rows] if weight is not None else None
     with _one_thread():
-        fitted = estimator(kind).fit(X, y)
+        fitted = estimator(kind).fit(X, y, sample_weight=weight)
     model = _export_tree(fitted) if kind == "tree" else _export_gb(fitted)
-    model["features"] = list(features.FEATURES)
+    model["features"] = list(features.FEATURES) + (list(features.PRUNE_FEATURES) if role == "prune" else [])
+    if role != "blocks":
+        model["role"] = role
     model["trained"] = {
         "command": command,
         "data_hash": data["data_hash"],
@@ -331,7 +357,7 @@ def _export_gb(fitted) -> dict:
 
 
 def write_folds(data: dict, directory: str | Path, command: str, cv: dict[str, dict], kind: str = SHIPPED_KIND,
-                folds: int = FOLDS) -> dict:
+                folds: int = FOLDS, role: str = "blocks") -> dict:
     """One model per domain-grouped fold, each fitted without that fold's domains (``fold-K.json``),
     and ``folds.json``: the kind, the data hash and domain -> fold. Returns the folds.json content."""
     import numpy as np
@@ -341,9 +367,9 @@ def write_folds(data: dict, directory: str | Path, command: str, cv: dict[str, d
     fold_of = fold_assignment(data, folds)
     fold = np.asarray([fold_of[g] for g in data["groups"]])
     for k in range(folds):
-        model = fit_and_export(data, command, cv, kind, rows=fold != k, fold=k)
+        model = fit_and_export(data, command, cv, kind, rows=fold != k, fold=k, role=role)
         write_model(model, directory / f"fold-{k}.json")
-    index = {"format": 1, "model": kind, "folds": folds, "data_hash": data["data_hash"], "command": command,
+    index = {"format": 1, "model": kind, "role": role, "folds": folds, "data_hash": data["data_hash"], "command": command,
              "files": [f"fold-{k}.json" for k in range(folds)], "domains": dict(sorted(fold_of.items()))}
     (directory / FOLDS_INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
     return index

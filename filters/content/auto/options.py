@@ -45,6 +45,7 @@ class AutoOptions:
     classifier_join: float = field(doc="a scoring sibling the classifier gives at least this p(content) joins ...", min=0.0, max=1.0)
     classifier_stay: float = field(doc="... and one it gives less than this stays out, whatever its score", min=0.0, max=1.0)
     classifier_container: float = field(doc="a candidate container's score x (1 + this x (2p - 1)), p its p(content)", min=0.0, max=1.0)
+    classifier_prune: float = field(doc="a block inside the content that the pruning model gives less than this p(content) goes (0: off)", min=0.0, max=1.0)
     min_container_chars: int = field(doc="a best container with fewer characters than this is a miss: no selection (the fallback, or the whole page)", min=0)
 
     def for_script(self, factor: float) -> AutoOptions:

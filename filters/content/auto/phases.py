@@ -13,11 +13,12 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...learn import classifier
 from .. import hints
 from ..base import Selection
 from ..rules import collections as collection_rules
 from ..rules import (
-    accordions, asides, buttons, code_listings, consent, data_tables, discussion, embed_codes, entry_cards, filler,
+    accordions, asides, buttons, code_listings, comments, consent, data_tables, discussion, embed_codes, entry_cards, filler,
     footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
     page_heading, product, quotes, records, rescue, screen_copies, sections, shells,
 )
@@ -109,6 +110,20 @@ def _no_fallback_yet(s: PageState) -> bool:
     return scoring.missed(s) and s.fallback is None
 
 
+def _keep_comments(s: PageState) -> None:
+    """The page's comment threads, spared by cleaning, to follow the article (FINISH)."""
+    s.kept_comments = comments.threads(s.f, s.kinds, s.nodes)
+    for i in s.kept_comments:
+        s.spared.update(range(i, i + s.f.count[i]))
+
+
+def _comments_section(s: PageState) -> None:
+    """The kept comment threads moved into their labelled section after the selection's last block."""
+    section = comments.labelled_section([s.f.elements[i] for i in s.kept_comments], s.f.elements[s.nodes[-1]], s.doc.get("lang"))
+    if section is not None:
+        s.after.append(section)
+
+
 def _selected(s: PageState) -> list:
     return [s.f.elements[i] for i in s.nodes]
 
@@ -197,10 +212,19 @@ RULES: tuple[Rule, ...] = (
     Rule(name="prose_holders", phase=SPARE,  # (a marked block holding most of the prose)
          run=lambda s: s.spared.update(marked_prose.prose_holders(s.f, s.kinds, s.nodes, s.options.prose_min_chars, s.options.boilerplate_max_share))),
 
+    Rule(name="kept_comments", phase=SPARE, when=lambda s: s.ctx.comments == comments.KEEP and not (s.forum or s.discussion),  # (content.comments: keep)
+         run=_keep_comments),
+
     # CLEAN: the marked subtrees, link lists, small forms and hidden elements inside the selection.
     Rule(name="clean", phase=CLEAN, run=cleaning.clean_step),
+    Rule(name="classifier_prune", phase=CLEAN, when=lambda s: s.options.classifier_prune > 0,  # (blocks the pruning model is sure of)
+         run=lambda s: classifier.prune(s.f, s.kinds, s.nodes, s.ctx, below=s.options.classifier_prune, article=s.article, forum=s.forum)),
 
     # TRIM: removals cleaning cannot see, each returning how many blocks went.
+    Rule(name="dropped_comments", phase=TRIM, when=lambda s: s.ctx.comments == comments.DROP and not (s.forum or s.discussion),  # (content.comments: drop)
+         run=lambda s: comments.drop_comments(s.f, s.kinds, s.nodes, s.ctx)),
+    Rule(name="opening_post", phase=TRIM, when=lambda s: s.ctx.comments == comments.DROP and (s.forum or s.discussion),  # (drop on a thread: its first post)
+         run=lambda s: comments.opening_post_only(s.f, s.groups, s.nodes, s.ctx, s.options.prose_min_chars)),
     Rule(name="poster_stats", phase=TRIM, when=lambda s: not (s.discussion or s.forum), run=lambda s: s.put(poster_stats=discussion.has_poster_stats(_selected(s)))),
     Rule(name="post_furniture", phase=TRIM, when=on_a_thread, run=lambda s: discussion.remove_post_furniture(_selected(s), s.ctx)),  # (signatures and poster stats under every post)
     Rule(name="post_repeats", phase=TRIM, when=lambda s: s.discussion or s.forum, run=lambda s: quotes.remove_post_repeats(s.f, s.nodes, s.ctx)),  # (a reply's quote of an earlier post)
@@ -229,6 +253,8 @@ RULES: tuple[Rule, ...] = (
 
     # FINISH
     Rule(name="lazy_images", phase=FINISH, run=lambda s: lazy_images.load_all(_selected(s))),  # (reader mode runs no scripts)
+    Rule(name="comments_section", phase=FINISH, when=lambda s: bool(s.kept_comments and s.nodes),  # (the kept comments, labelled, after the article)
+         run=_comments_section),
     Rule(name="answer", phase=FINISH, run=lambda s: s.stop(s.answer())),
 )
 

@@ -64,6 +64,8 @@ class PageState:
     spared: set[int] = field(default_factory=set)  # blocks cleaning keeps
     poster_stats: bool = False  # the selection holds posters' stat lines: a thread
     removed: int = 0  # blocks removed inside the selection (counted in the reason)
+    kept_comments: list[int] = field(default_factory=list)  # comment threads kept after the article (content.comments: keep)
+    after: list = field(default_factory=list)  # elements the selection ends with, outside the measured page (the comments' section)
 
     # The answer.
     done: bool = False
@@ -104,4 +106,4 @@ class PageState:
             reason += " (comments counted as content)"
         if self.removed:
             reason += f"; {self.removed} boilerplate blocks removed inside"
-        return Selection(nodes=tuple(f.elements[i] for i in nodes), score=float(self.scores[best]), reason=reason, algorithm=self.name)
+        return Selection(nodes=tuple(f.elements[i] for i in nodes) + tuple(self.after), score=float(self.scores[best]), reason=reason, algorithm=self.name)
