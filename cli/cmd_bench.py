@@ -19,6 +19,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "batch": ("clearpage.cli.cmd_bench_batch", "add_batch"),
     "sites": ("clearpage.cli.cmd_bench_sites", "add_sites"),
     "stalls": ("clearpage.cli.cmd_bench_sites", "add_stalls"),
+    "memory-store": ("clearpage.cli.cmd_bench_store", "add_store"),
 }
 
 

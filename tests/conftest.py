@@ -18,6 +18,10 @@ from clearpage.filters import load_config
 # lists: no test reaches beyond loopback, none depends on a user's cache. Tests of the refresh
 # pass --lists refresh explicitly, with lists served from loopback.
 os.environ["CLEARPAGE_LISTS"] = "off"
+# A real PostgreSQL (tests/support/postgres.py): postgres_server, postgres_url, start_postgres.
+from tests.support.postgres import postgres_server, postgres_url, start_postgres  # noqa: F401
+# The site memory's two stores (tests/support/stores.py): memory_location, new_location, store_kind.
+from tests.support.stores import _close_postgres_pools, memory_location, new_location, store_kind  # noqa: F401
 
 PROJECT = Path(__file__).resolve().parent.parent
 SHARED = PROJECT.parent / "shared"
