@@ -12,7 +12,7 @@ from typing import Any, Literal
 from .chain.base import FILTERS
 from .content.base import ALGORITHMS
 from .learn.memory import MemorySettings
-from .settings import ContentSettings, ProxySettings, Settings, default_path, default_text, load_config
+from .settings import ContentSettings, FleetSettings, ProxySettings, Settings, default_path, default_text, load_config
 from .yamlsrc import load_text, plain
 
 
@@ -80,6 +80,7 @@ def markdown() -> str:
     rows.append(f"| `chain` | list of filter names | `{_default(defaults, ['chain'])}` | the filters, in the order they run; `removed_links` must be last |")
     rows += _rows(ProxySettings, "proxy", defaults)
     rows += _rows(MemorySettings, "memory", defaults)
+    rows += _rows(FleetSettings, "fleet", defaults)
     for name in sorted(FILTERS):
         rows += _rows(FILTERS[name].Options, f"filters.{name}", defaults)
     rows += _rows(ContentSettings, "content", defaults, skip=("options",))
