@@ -17,6 +17,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "memory": ("clearpage.cli.cmd_bench_memory", "add_memory"),
     "classifier": ("clearpage.cli.cmd_bench_memory", "add_classifier"),
     "batch": ("clearpage.cli.cmd_bench_batch", "add_batch"),
+    "fleet": ("clearpage.cli.cmd_bench_fleet", "add_fleet"),
 }
 
 

@@ -11,17 +11,23 @@ import threading
 import time
 import urllib.request
 
+import lxml.html
 import pytest
 
 from tests.conftest import require
-from tests.learn.site_pages import pages
+from tests.learn.site_pages import FOOTER_TEXT, NAV_TEXT, memory_config, pages
 from tests.support.fleet import CHECK_INTERVAL_MS, haproxy_binary, running_fleet
 from tests.support.origin import Origin, Route
 
 HTML = {"Content-Type": "text/html; charset=utf-8"}
 REPLICAS = 3
-CONFIG = "mode: reader\nproxy:\n  workers: 1\n  time_budget_ms: 30000\nmemory: off\n"  # generous: a loaded machine still filters
-ARTICLE = pages()[0][1].encode("utf-8")
+# One worker per replica; a generous budget, so a loaded machine still filters every page.
+CONFIG = "mode: reader\nproxy:\n  workers: 1\n  time_budget_ms: 30000\n"
+SITE = pages()
+ARTICLE = SITE[0][1].encode("utf-8")
+# What a browser sends for a top-level navigation over plain HTTP (what the memory learns from).
+NAVIGATION = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "Upgrade-Insecure-Requests": "1"}
+READ = {"Accept": "text/html"}  # not a navigation: filtered with the memory, teaches it nothing
 
 
 def need_haproxy() -> None:
@@ -31,15 +37,60 @@ def need_haproxy() -> None:
 
 @pytest.fixture(scope="module")
 def origin():
-    with Origin({"/story": Route(ARTICLE, HTML)}) as server:
+    routes = {"/story": Route(ARTICLE, HTML)}
+    routes.update({f"/site/{n}": Route(html.encode("utf-8"), HTML) for n, (_, html) in enumerate(SITE, 1)})
+    with Origin(routes) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
-def fleet(tmp_path_factory, origin):
+def shared_memory(tmp_path_factory):
+    """The one site memory every replica opens."""
+    return str(tmp_path_factory.mktemp("memory") / "memory.sqlite")
+
+
+@pytest.fixture(scope="module")
+def fleet(tmp_path_factory, origin, shared_memory):
     need_haproxy()
-    with running_fleet(tmp_path_factory.mktemp("fleet"), replicas=REPLICAS, extra_config=CONFIG) as running:
+    config = CONFIG + memory_config(shared_memory)
+    with running_fleet(tmp_path_factory.mktemp("fleet"), replicas=REPLICAS, extra_config=config) as running:
         yield running
+
+
+def _article(body: bytes) -> str:
+    doc = lxml.html.document_fromstring(body.decode("utf-8"))
+    (main,) = doc.xpath("//main[@id='cp-content']")
+    return " ".join(main.text_content().split())
+
+
+def _wait_served(fleet, urls) -> dict[str, int]:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not set(urls) <= set(fleet.served_by()):
+        time.sleep(0.1)  # the replicas' log lines reach the supervisor's output a little after the answers
+    return fleet.served_by()
+
+
+def test_a_template_learnt_through_any_replicas_is_removed_on_every_replica(fleet, origin):
+    learnt = []
+    for number in range(1, 6):  # a new connection each: HAProxy spreads them over the replicas
+        url = origin.url(f"/site/{number}")
+        got = fleet.fetch(url, headers=NAVIGATION)
+        assert got.status == 200 and f"Story {number} of the week" in _article(got.body), fleet.log()
+        learnt.append(url)
+    served = _wait_served(fleet, learnt)
+    assert len({served[url] for url in learnt}) >= 2, served  # the site was learnt from pages on several replicas
+    later: dict[int, bool] = {}
+    for attempt in range(30):
+        if len(later) == REPLICAS:
+            break
+        number = 6 + attempt % 5
+        url = origin.url(f"/site/{number}?visit={attempt}")
+        got = fleet.fetch(url, headers=READ)
+        text = _article(got.body)
+        assert got.status == 200 and f"Story {number} of the week" in text and "told the Gazette" in text
+        replica = _wait_served(fleet, [url])[url]
+        later[replica] = later.get(replica, True) and NAV_TEXT not in text and FOOTER_TEXT not in text
+    assert later == {n: True for n in range(1, REPLICAS + 1)}, (later, fleet.log())
 
 
 def _url(origin, tag: str) -> str:
