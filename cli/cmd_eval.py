@@ -67,6 +67,10 @@ def run(args) -> int:
         pages = datasets.load(args.dataset, page_types=tuple(args.types or ()), limit=args.limit)
         kind = datasets.detect(args.dataset)
         algorithms = tuple(dict.fromkeys(args.algorithm or [_configured_algorithm(args.config)]))
+        if args.memory and args.memory.lower().startswith(("postgresql:", "postgres:")):
+            print("clearpage eval: --memory: give a new SQLite file path (the measure starts from an empty memory,"
+                  " one file per algorithm); a postgresql:// memory is for the proxy and `clearpage filter`", file=sys.stderr)
+            return 2
         existing = [p for p in runner.memory_paths(args.memory, algorithms).values() if os.path.exists(p)]
         if existing:
             print(f"clearpage eval: --memory: {existing[0]} exists; give a new path (the measure starts from an empty memory)",

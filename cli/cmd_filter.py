@@ -28,8 +28,8 @@ def add_parser(sub, name: str) -> None:
     parser.add_argument("--format", choices=("html", "text"), help="html (default) or text output")
     parser.add_argument("--charset", help="charset as an HTTP header would declare it")
     parser.add_argument("--report", metavar="FILE", help="write what each filter removed, as JSON")
-    parser.add_argument("--memory", metavar="PATH",
-                        help="use and feed the site memory (SQLite) at PATH, as the proxy does: run a site's pages one "
+    parser.add_argument("--memory", metavar="PATH|URL",
+                        help="use and feed the site memory (an SQLite file or a postgresql:// URL) at PATH, as the proxy does: run a site's pages one "
                         "after another with the same PATH and its template is removed from the later ones")
     parser.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
     parser.set_defaults(func=run)
@@ -46,9 +46,13 @@ def run(args) -> int:
         return 2
     memory = None
     if args.memory:
-        from clearpage.filters.learn.memory import SiteMemory, batch_settings
+        from clearpage.filters.learn.memory import SiteMemory, SiteMemoryError, batch_settings
 
-        memory = SiteMemory(batch_settings(config.memory), path=args.memory)
+        try:
+            memory = SiteMemory(batch_settings(config.memory), path=args.memory)
+        except SiteMemoryError as exc:  # a postgresql:// URL without psycopg, or not a valid URL
+            print(f"clearpage: --memory: {exc}", file=sys.stderr)
+            return 2
     try:
         result = Pipeline(config, memory=memory).run(data, args.url, mode=args.mode, charset=args.charset, format=args.format)
     except PageError as exc:

@@ -20,7 +20,7 @@ def add_parser(sub, name: str) -> None:
     parser = sub.add_parser(name, help="see and edit what the site memory learned (list | show | forget | export | import)",
                             description="The per-site rule memory the proxy keeps (config: memory:).")
     parser.add_argument("--config", help="YAML config whose memory: section names the database")
-    parser.add_argument("--db", metavar="PATH", help="the SQLite file (default: the config's memory.path)")
+    parser.add_argument("--db", metavar="PATH|URL", help="the SQLite file or a postgresql:// URL (default: the config's memory.path)")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     actions.add_parser("list", help="hosts with pages, blocks and rules learned")
     show = actions.add_parser("show", help="one host's rules")
@@ -40,7 +40,11 @@ def run(args) -> int:
     except ConfigError as exc:
         print(f"clearpage rules: {exc}", file=sys.stderr)
         return 2
-    memory = SiteMemory(config.memory, path=args.db, strict=True)
+    try:
+        memory = SiteMemory(config.memory, path=args.db, strict=True)
+    except SiteMemoryError as exc:  # a postgresql:// URL without psycopg, or not a valid URL
+        print(f"clearpage rules: {'--db' if args.db else 'memory.path'}: {exc}", file=sys.stderr)
+        return 2
     try:
         return ACTIONS[args.action](memory, args)
     except SiteMemoryError as exc:

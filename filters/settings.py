@@ -28,7 +28,7 @@ from .content.base import ALGORITHMS, ContentAlgorithm
 from .css import CompiledSelector, check_selectors, compile_selector
 from .errors import ConfigError, Problem
 from .images import ImageRelevanceSettings
-from .learn.memory import MemorySettings
+from .learn.memory import MemorySettings, is_postgres, location_problem
 from .paths import list_file_problem, resolve_against
 from .typed import Invalid, convert, convert_dataclass, field
 from .yamlsrc import Map, Node, Scalar, Seq, load_file, load_text, merge
@@ -293,7 +293,11 @@ def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:
     settings = convert(node, MemorySettings, "memory", problems)
     if settings.path and isinstance(node, Map):  # relative to the config file that names it, like list files
         path = cast(Node, node.get("path"))  # (settings.path is its value)
-        settings = dataclasses.replace(settings, path=str(resolve_against(path, settings.path)))
+        problem = location_problem(settings.path)  # a postgresql:// URL: psycopg installed, a valid URL
+        if problem:
+            problems.append(Problem(path.file, path.line, "memory.path", problem))
+        elif not is_postgres(settings.path):
+            settings = dataclasses.replace(settings, path=str(resolve_against(path, settings.path)))
     return settings
 
 

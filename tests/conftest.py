@@ -14,6 +14,11 @@ import pytest
 
 from clearpage.filters import load_config
 
+# A real PostgreSQL (tests/support/postgres.py): postgres_server, postgres_url, start_postgres.
+from tests.support.postgres import postgres_server, postgres_url, start_postgres  # noqa: F401
+# The site memory's two stores (tests/support/stores.py): memory_location, new_location, store_kind.
+from tests.support.stores import _close_postgres_pools, memory_location, new_location, store_kind  # noqa: F401
+
 PROJECT = Path(__file__).resolve().parent.parent
 SHARED = PROJECT.parent / "shared"
 

@@ -1,4 +1,8 @@
-"""The per-site rule memory: an SQLite database of what each host's pages look like.
+"""The per-site rule memory: what each host's pages look like, in SQLite or PostgreSQL.
+
+One store interface (``SiteMemory``) with every rule about what is kept; under it a connection
+layer per database (schema.py: the tables and that layer's interface): sqlite_store.py (a file,
+the embedded default) and postgres_store.py (a ``postgresql://`` URL, shared by replicas).
 
 Per host it keeps (never page text, never URLs):
 - ``blocks``: fingerprints (hash of structural path + text, see blocks.py) with the number of
@@ -6,9 +10,10 @@ Per host it keeps (never page text, never URLs):
   site's template (navigation, footer, sidebars), boilerplate even when one page cannot tell;
 - ``rules``: induced rules, CSS paths of content containers (``content``) and of template
   blocks (``boilerplate``), each with its support (pages) and last-seen time;
-- ``pages``: a keyed hash (HMAC-SHA256 with a per-install secret kept in the ``meta`` table, so
-  every process sharing the file agrees) of each page's path and query (trackers dropped), so a
-  reload is not counted as a second page; without the secret a guessed URL cannot be confirmed.
+- ``pages``: a keyed hash (HMAC-SHA256 with a per-install secret kept in the store's ``meta``
+  table, so every process and replica sharing it agrees) of each page's path and query (trackers
+  dropped), so a reload is not counted as a second page; without the secret a guessed URL
+  cannot be confirmed.
 
 A "host" here is the memory's scope: the host name, or the host and an owner's path prefix on a
 multi-tenant site (``site.scope_of``). Learning is gated by the caller (top-level navigations only,
@@ -16,22 +21,25 @@ multi-tenant site (``site.scope_of``). Learning is gated by the caller (top-leve
 hour (``max_new_hosts_per_hour``), blocks per page (blocks.MAX_BLOCKS). A block is template only
 once seen on ``template_pages`` other pages over at least ``template_min_minutes``.
 
-Concurrency: the proxy's worker processes each open their own connection; the database runs
-in WAL mode with a busy timeout, and each page's update is one short write transaction.
-A reload (a page already counted, every fingerprint and path of it already stored) would
-change nothing but last-seen times: it takes no write lock; its times wait in the process
-(``_Refresh``) until the process's next write, ``close`` or ``REFRESH_FLUSH_S`` (this
-process's lookups and evictions see them at once; other processes see them at the flush).
-A lookup whose answer is stored (same host, page and fingerprints) while no connection has
-written since (``PRAGMA data_version``, and this process's own writes) is answered from memory.
-Size: per-host caps on blocks, pages and rules, and a cap on hosts, all evicted least
-recently seen first. Failure: every database error (locked past the timeout, corrupt file,
-unwritable directory) is logged and the call returns as if the memory were empty, so a page
-is never lost to it (``strict=True``, for the ``clearpage rules`` command, raises instead).
-Read-only: when the file cannot be opened for writing (read-only file or directory, full disk)
-but can be read, it is opened read-only (SQLite ``mode=ro``, else ``immutable=1``): lookups and
-``clearpage rules list|show|export`` work, learning is skipped (``read_only`` says why); writing
-is tried again after ``READ_ONLY_RETRY_S``. Reads never need a write to succeed.
+Concurrency: each process (proxy worker, replica) has its own connection (SQLite: WAL mode with
+a busy timeout; PostgreSQL: a small pool, row locks waited for up to the busy timeout), and each
+page's update is one short write transaction. A reload (a page already counted, every
+fingerprint and path of it already stored) would change nothing but last-seen times: it takes
+no write lock; its times wait in the process (``_Refresh``) until the process's next write,
+``close`` or ``REFRESH_FLUSH_S`` (this process's lookups and evictions see them at once; other
+processes see them at the flush). A lookup whose answer is stored (same host, page and
+fingerprints) while no connection has written since (SQLite's ``PRAGMA data_version``, and this
+process's own writes) is answered from memory. Size: per-host caps on blocks, pages and rules,
+and a cap on hosts, all evicted least recently seen first.
+Failure: every database error (locked past the timeout, corrupt file, unwritable directory) is
+logged and the call returns as if the memory were empty, so a page is never lost to it
+(``strict=True``, for the ``clearpage rules`` command, raises instead). A database that is down
+or slow (PostgreSQL) is an outage: one warning, then calls answer at once as if empty and the
+database is asked again every ``OUTAGE_RETRY_S`` until it answers (logged).
+Read-only: a store that can be read but not written (SQLite: read-only file or directory, full
+disk, opened ``mode=ro``/``immutable=1``; PostgreSQL: a read-only database or a role without
+write grants) serves lookups and ``clearpage rules list|show|export``; learning is skipped
+(``read_only`` says why) and writing is tried again after a while. Reads never need a write.
 """
 from __future__ import annotations
 
@@ -40,7 +48,6 @@ import hashlib
 import hmac
 import logging
 import os
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass
@@ -50,45 +57,21 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from ..errors import ClearpageError
 from ..typed import field
+from .schema import SCHEMA_VERSION, Connection, Database, is_postgres  # noqa: F401 - SCHEMA_VERSION: for callers
+from .sqlite_store import SqliteDatabase
 
 log = logging.getLogger("clearpage.memory")
 
-SCHEMA_VERSION = 3  # 2: fingerprints of marked block text (blocks.py); 3: keyed page hashes, meta, first-seen times
 CONTENT, BOILERPLATE = "content", "boilerplate"
 # A logged database problem is not logged again within this many seconds (a broken file would
 # otherwise log once per page).
 LOG_EVERY_S = 60.0
 # Query parameters that track the visitor rather than name the page.
 _TRACKING_PARAMS = ("utm_", "fbclid", "gclid", "mc_cid", "mc_eid", "ref", "ref_src", "_ga")
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS hosts(host TEXT PRIMARY KEY, pages INTEGER NOT NULL, last_seen REAL NOT NULL,
-    first_seen REAL NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS pages(host TEXT NOT NULL, page TEXT NOT NULL, last_seen REAL NOT NULL, PRIMARY KEY(host, page)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS blocks(host TEXT NOT NULL, fp TEXT NOT NULL, pages INTEGER NOT NULL,
-    last_seen REAL NOT NULL, first_seen REAL NOT NULL DEFAULT 0, PRIMARY KEY(host, fp)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS rules(host TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, support INTEGER NOT NULL,
-    last_seen REAL NOT NULL, PRIMARY KEY(host, kind, path)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS hosts_seen ON hosts(last_seen);
-CREATE INDEX IF NOT EXISTS hosts_new ON hosts(first_seen);
-CREATE INDEX IF NOT EXISTS blocks_seen ON blocks(host, last_seen);
-CREATE INDEX IF NOT EXISTS pages_seen ON pages(host, last_seen);
-CREATE INDEX IF NOT EXISTS rules_seen ON rules(host, last_seen);
-"""
-# What a file of an older schema loses on opening: version 1's fingerprints hashed the text
-# another way (they would never match again) and kept each block's path (never read); versions
-# 1 and 2 kept unsalted page hashes (they cannot be rehashed with the secret). Rules are kept.
-_UPGRADE_DROPS = {1: ("blocks", "pages"), 2: ("pages",)}
-# Columns a kept table gains (added with their default: a kept row counts as seen long ago).
-_UPGRADE_COLUMNS = {"hosts": ("first_seen REAL NOT NULL DEFAULT 0",), "blocks": ("first_seen REAL NOT NULL DEFAULT 0",)}
-SECRET_KEY = "page_secret"  # the meta row holding the per-install HMAC key of page hashes
-SECRET_BYTES = 32
 PAGE_KEY_HEX = 32  # 128 bits of the HMAC: no collision among a host's pages
 # Rules (content containers + template blocks) one page view may add: a real page has a few;
 # a forged one listing hundreds would only evict the host's real rules.
 MAX_RULES_PER_PAGE = 12
-# A read-only fallback connection tries writing again after this long (the disk may have room again).
-READ_ONLY_RETRY_S = 60.0
 HOUR_S = 3600.0
 # A reload's last-seen times are written at the latest this long after it (or at the process's
 # next write of a new page): they only order eviction and break ties between equally supported
@@ -96,41 +79,18 @@ HOUR_S = 3600.0
 REFRESH_FLUSH_S = 5.0
 # ... or once this many reloads wait (bounds the pending times kept in memory).
 REFRESH_FLUSH_PAGES = 200
+# While the database is down or slow (PostgreSQL), it is asked again this often; calls between
+# answer at once as if the memory were empty, instead of each waiting for a timeout.
+OUTAGE_RETRY_S = 2.0
 # Lookups kept per process while the file is unchanged (SQLite's data_version, plus this
 # process's own writes): a reload's lookup is then one PRAGMA instead of three queries.
 LOOKUP_CACHE_PAGES = 64
 
 
-# Retry pause for the WAL switch of a new file (doubling up to the max): short, as the other
-# process's switch is a few ms.
-WAL_RETRY_FIRST_S, WAL_RETRY_MAX_S = 0.005, 0.1
-
-
-def _switch_to_wal(conn: sqlite3.Connection, timeout_s: float) -> None:
-    """``PRAGMA journal_mode=WAL``, retried while another process holds the new file's lock.
-
-    SQLite answers "database is locked" at once, without its busy handler, when two processes
-    switch a fresh file to WAL together (the pool's workers starting at the same moment: 26 of
-    120 openings in a by-hand race of three); the mode is kept in the file, so this is the
-    first opening's problem only.
-    """
-    deadline = time.monotonic() + timeout_s
-    pause = WAL_RETRY_FIRST_S
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() >= deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, WAL_RETRY_MAX_S)
-
-
 @dataclass(frozen=True)
 class MemorySettings:
     use: Literal["proxy", "always", "off"] = field(doc="proxy: the proxy learns per site, the Python API / filter / eval do not; always: every Pipeline; off: nothing is stored")
-    path: str | None = field(doc="the SQLite file; null = $XDG_DATA_HOME/clearpage/memory.sqlite (~/.local/share/clearpage)")
+    path: str | None = field(doc="the SQLite file, or a postgresql:// URL (PostgreSQL, shared by replicas: the postgres extra); null = $XDG_DATA_HOME/clearpage/memory.sqlite (~/.local/share/clearpage)")
     template_pages: int = field(doc="a block seen unchanged on this many other pages of a host is template (boilerplate)", min=2, max=1000)
     template_min_minutes: float = field(doc="... and first seen at least this many minutes ago (agreement over time, not one burst of pages)", min=0, max=100000)
     min_support: int = field(doc="pages a content-container rule needs before the fast path uses it", min=1, max=1000)
@@ -145,6 +105,16 @@ class MemorySettings:
 def default_path() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "clearpage" / "memory.sqlite"
+
+
+def location_problem(location: str) -> str | None:
+    """Why a memory location cannot be used (a postgresql:// URL without psycopg, or not a valid
+    URL; the message never holds the password); None when it can. A file is checked on opening."""
+    if not is_postgres(location):
+        return None
+    from .postgres_store import check_url
+
+    return check_url(location)
 
 
 def page_name(url: str | None) -> str:
@@ -213,12 +183,14 @@ class _Refresh:
     def due(self) -> bool:
         return self.count >= REFRESH_FLUSH_PAGES or time.monotonic() - self.since >= REFRESH_FLUSH_S
 
-    def write(self, c: sqlite3.Connection) -> None:
+    def write(self, c: Connection) -> None:
         """Apply the waiting times (inside the caller's write transaction); rows gone meanwhile stay gone."""
-        c.executemany("UPDATE hosts SET last_seen=max(last_seen, ?) WHERE host=?", [(t, h) for h, t in self.hosts.items()])
-        c.executemany("UPDATE pages SET last_seen=max(last_seen, ?) WHERE host=? AND page=?", [(t, *k) for k, t in self.pages.items()])
-        c.executemany("UPDATE blocks SET last_seen=max(last_seen, ?) WHERE host=? AND fp=?", [(t, *k) for k, t in self.blocks.items()])
-        c.executemany("UPDATE rules SET last_seen=max(last_seen, ?) WHERE host=? AND kind=? AND path=?", [(t, *k) for k, t in self.rules.items()])
+        # (in key order: two PostgreSQL replicas flushing together take their row locks in the same order)
+        c.executemany("UPDATE hosts SET last_seen=greatest(last_seen, ?) WHERE host=?", [(t, h) for h, t in sorted(self.hosts.items())])
+        c.executemany("UPDATE pages SET last_seen=greatest(last_seen, ?) WHERE host=? AND page=?", [(t, *k) for k, t in sorted(self.pages.items())])
+        c.executemany("UPDATE blocks SET last_seen=greatest(last_seen, ?) WHERE host=? AND fp=?", [(t, *k) for k, t in sorted(self.blocks.items())])
+        c.executemany("UPDATE rules SET last_seen=greatest(last_seen, ?) WHERE host=? AND kind=? AND path=?",
+                      [(t, *k) for k, t in sorted(self.rules.items())])
 
 
 def _nothing_new(view: HostView, fps: list[str], content_paths: list[str], boilerplate_paths: list[str]) -> bool:
@@ -230,7 +202,7 @@ def _nothing_new(view: HostView, fps: list[str], content_paths: list[str], boile
     return all(p in content for p in content_paths) and all(p in boilerplate for p in boilerplate_paths)
 
 
-def _read_host(c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> tuple | None:
+def _read_host(c: Connection, host: str, page: str, fps: list[str]) -> tuple | None:
     """(pages, page known, rule rows best first, fingerprint -> (pages, first seen)) for the host
     (``page``: the keyed hash); None when unknown."""
     row = c.execute("SELECT pages FROM hosts WHERE host=?", (host,)).fetchone()
@@ -263,7 +235,8 @@ class MemoryStore(Protocol):
     """
 
     settings: MemorySettings
-    read_only: str | None  # why the store cannot be written now; None when it can
+    @property
+    def read_only(self) -> str | None: ...  # why the store cannot be written now; None when it can
 
     def lookup(self, host: str, page: str, fps: list[str]) -> HostView: ...
     def learn(self, host: str, page: str, fps: list[str], content_paths: list[str], boilerplate_paths: list[str],
@@ -277,164 +250,104 @@ class MemoryStore(Protocol):
     def close(self) -> None: ...
 
 
-# SQLite's messages for a file that can be read but not written (read-only file or directory,
-# full disk, a -shm file that cannot be created): the file is then opened read-only.
-_CANNOT_WRITE = ("readonly", "read-only", "disk is full", "disk i/o error", "unable to open database file")
-
-
-def _cannot_write(exc: BaseException) -> bool:
-    return isinstance(exc, OSError) or (isinstance(exc, sqlite3.OperationalError) and any(m in str(exc).lower() for m in _CANNOT_WRITE))
-
-
-def _explain(exc: BaseException) -> str:
-    """SQLite's message, with what a person can do about a full disk."""
-    text = str(exc)
-    if "disk is full" in text or "disk i/o error" in text.lower():
-        text += " (if the disk is full: SQLite needs a little free space to record any change, even a deletion;" \
-                " free some space, or delete the file to forget every site: it is rebuilt as pages are visited)"
-    return text
-
-
-def _read_secret(c: sqlite3.Connection) -> bytes | None:
-    """The file's page-hash key; None in a file too old to have one (read-only: never created)."""
-    try:
-        row = c.execute("SELECT value FROM meta WHERE key=?", (SECRET_KEY,)).fetchone()
-    except sqlite3.OperationalError:  # no meta table
-        return None
-    return bytes.fromhex(row[0]) if row else None
-
-
 class SiteMemory:
     """One process's handle on the database; thread-safe (one connection behind a lock)."""
 
     def __init__(self, settings: MemorySettings, *, path: str | Path | None = None, strict: bool = False,
                  clock=time.time):
         self.settings = settings
-        self.path = Path(path or settings.path or default_path()).expanduser()
+        location = path or settings.path
+        self._db: Database
+        if is_postgres(location):
+            from .postgres_store import PostgresDatabase
+
+            problem = location_problem(str(location))
+            if problem:
+                raise SiteMemoryError(problem)
+            self._db = PostgresDatabase(str(location), settings.busy_timeout_ms)
+            self.path: Path | str = self._db.where  # (never the password)
+        else:
+            self.path = Path(location or default_path()).expanduser()
+            self._db = SqliteDatabase(self.path, settings.busy_timeout_ms)
+        self._db.on_reopen = self._wrote  # type: ignore[attr-defined]
         self.strict = strict
         self.clock = clock  # wall-clock seconds: last-seen and first-seen times
-        self.read_only: str | None = None  # why the open connection is read-only (see the module docstring)
-        self._read_only_since = 0.0
-        self._secret: bytes | None = None
-        self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._last_log: dict[str, float] = {}
+        self._outage_at: float | None = None  # during an outage (database down or slow): when it last failed
+        self.outage_retry_s = OUTAGE_RETRY_S
         self._refresh = _Refresh()
         self._lookups: dict[tuple, tuple] = {}  # (host, page, fps) -> the database's answer (see _lookup)
-        self._lookups_version: int | None = None  # the connection's data_version the stored answers hold for (a new connection: _wrote empties them)
+        self._lookups_version: object = None  # the connection's data_version the stored answers hold for (a new connection: _wrote empties them)
 
-    # ------------------------------------------------------------------ connection
+    @property
+    def read_only(self) -> str | None:
+        """Why the store cannot be written now (see the module docstring); None when it can."""
+        return self._db.read_only
 
-    def _connect(self) -> sqlite3.Connection:
-        if self._conn is not None and self.read_only is not None and time.monotonic() - self._read_only_since >= READ_ONLY_RETRY_S:
-            self._conn.close()  # try writing again
-            self._conn = None
-            self._wrote()
-        if self._conn is None:
-            try:
-                conn = self._open_writable()
-                self.read_only = None
-            except (sqlite3.Error, OSError) as exc:
-                if not _cannot_write(exc) or not self.path.is_file():
-                    raise
-                conn = self._open_read_only()
-                self.read_only = f"{type(exc).__name__}: {exc}"
-                self._read_only_since = time.monotonic()
-                log.warning("site memory %s: opened read-only (%s): learned rules are used, nothing new is learned", self.path, _explain(exc))
-            self._secret = _read_secret(conn)
-            self._conn = conn
-        return self._conn
-
-    def _open_writable(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.exists() and not os.access(self.path, os.W_OK):  # SQLite would open it read-only and fail each write
-            raise OSError(13, "the file is read-only", str(self.path))
-        conn = sqlite3.connect(self.path, timeout=self.settings.busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False)
-        try:
-            conn.execute(f"PRAGMA busy_timeout={int(self.settings.busy_timeout_ms)}")
-            _switch_to_wal(conn, self.settings.busy_timeout_ms / 1000)
-            conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across app crashes, fast
-            if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
-                _create_or_upgrade(conn)
-            conn.execute("SELECT count(*) FROM hosts").fetchone()  # a read through the WAL index: fails here when it cannot be made
-        except BaseException:
-            conn.close()
-            raise
-        return conn
-
-    def _open_read_only(self) -> sqlite3.Connection:
-        """The file read-only: ``mode=ro`` (sees other processes' writes), else ``immutable=1``
-        (when even the WAL index cannot be made: a snapshot of the main file)."""
-        last: sqlite3.Error | None = None
-        for query in ("mode=ro", "immutable=1"):
-            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?{query}", uri=True, timeout=self.settings.busy_timeout_ms / 1000,
-                                   isolation_level=None, check_same_thread=False)
-            try:
-                conn.execute("SELECT count(*) FROM hosts").fetchone()
-                return conn
-            except sqlite3.Error as exc:
-                conn.close()
-                last = exc
-        assert last is not None
-        raise last
+    @property
+    def _secret(self) -> bytes | None:
+        return self._db.secret
 
     def _writable(self, what: str) -> bool:
         """Whether a write may be tried; strict mode says why not instead."""
         if self.read_only is None:
             return True
         if self.strict:
-            raise SiteMemoryError(f"{self.path}: cannot {what}: the file could only be opened read-only ({_explain(self.read_only)})")
+            raise SiteMemoryError(f"{self.path}: cannot {what}: the memory is read-only ({self._db.explain(self.read_only)})")
         return False
 
     def close(self) -> None:
         self.flush()
         with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+            self._db.close()
             self._wrote()
 
     def _fail(self, what: str, exc: Exception, default):
         if self.strict:
-            raise SiteMemoryError(f"{self.path}: {what}: {_explain(exc)}") from exc
+            raise SiteMemoryError(f"{self.path}: {what}: {self._db.explain(exc)}") from exc
         now = time.monotonic()
+        if self._db.is_outage(exc):  # down or slow: pages go without memory, it is asked again in a while
+            if self._outage_at is None:
+                log.warning("site memory %s: the database does not answer (%s: %s); pages are served without memory"
+                            " until it does (asked again every %gs)", self.path, type(exc).__name__, self._db.explain(exc), self.outage_retry_s)
+            self._outage_at = now
+            return default
         key = f"{what}:{type(exc).__name__}"
         if now - self._last_log.get(key, -LOG_EVERY_S) >= LOG_EVERY_S:
             self._last_log[key] = now
-            log.warning("site memory %s: %s failed (%s: %s); page served without it", self.path, what, type(exc).__name__, exc)
-        if self._conn is not None and isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
-            self._conn.close()  # a corrupt file: reopen next time (it may have been replaced)
-            self._conn = None
-            self._wrote()
+            log.warning("site memory %s: %s failed (%s: %s); page served without it", self.path, what, type(exc).__name__, self._db.explain(exc))
         return default
 
     def _run(self, what: str, default, fn):
         with self._lock:
+            if self._outage_at is not None and time.monotonic() < self._outage_at + self.outage_retry_s and not self.strict:
+                return default  # an outage: no wait for a database known to be away
             try:
-                return fn(self._connect())
+                with self._db.connection() as c:
+                    result = fn(c)
             except SiteMemoryError:
                 raise
-            except (sqlite3.Error, OSError) as exc:
-                if self._conn is not None and self._conn.in_transaction:
-                    try:
-                        self._conn.rollback()
-                    except sqlite3.Error:
-                        pass
+            except self._db.errors as exc:
                 return self._fail(what, exc, default)
+            if self._outage_at is not None:
+                self._outage_at = None
+                log.info("site memory %s: the database answers again: memory resumes", self.path)
+            return result
 
     def flush(self) -> None:
         """Write the reloads' waiting last-seen times now (``close`` does it too)."""
         if self._refresh.count:
             self._run("flush", None, self._write_refresh)
 
-    def _write_refresh(self, c: sqlite3.Connection) -> None:
+    def _write_refresh(self, c: Connection) -> None:
         if self.read_only is not None:
             self._refresh = _Refresh()
             return
         self._wrote()
-        c.execute("BEGIN IMMEDIATE")
+        c.begin()
         self._refresh.write(c)
-        c.execute("COMMIT")
+        c.commit()
         self._refresh = _Refresh()
 
     # ------------------------------------------------------------------ pages
@@ -443,7 +356,7 @@ class SiteMemory:
         """The host's rules and how many pages each of ``fps`` was seen on; EMPTY on any error."""
         return self._run("lookup", EMPTY, lambda c: self._lookup(c, host, page, fps))
 
-    def _lookup(self, c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> HostView:
+    def _lookup(self, c: Connection, host: str, page: str, fps: list[str]) -> HostView:
         stored = self._stored_lookup(c, host, page, fps)
         if stored is None:
             return EMPTY
@@ -461,9 +374,11 @@ class SiteMemory:
             frozenset(fp for fp, (_, first) in stored_seen.items() if first > young_after),
         )
 
-    def _stored_lookup(self, c: sqlite3.Connection, host: str, page: str, fps: list[str]) -> tuple | None:
+    def _stored_lookup(self, c: Connection, host: str, page: str, fps: list[str]) -> tuple | None:
         """The database's answer for the page, from this process's store while the file is unchanged."""
-        version = c.execute("PRAGMA data_version").fetchone()[0]  # changes when another connection commits
+        version = c.data_version()  # changes when another connection commits
+        if version is None:  # (a store that cannot tell: always asked)
+            return _read_host(c, host, keyed_page_hash(self._secret, page), fps)
         if version != self._lookups_version or len(self._lookups) >= LOOKUP_CACHE_PAGES:
             self._lookups.clear()
             self._lookups_version = version
@@ -504,29 +419,29 @@ class SiteMemory:
         now = self.clock()
         page = keyed_page_hash(self._secret, page)
         self._wrote()
-        c.execute("BEGIN IMMEDIATE")
+        c.begin()
         if self._refresh.count:  # earlier reloads' times first: this page's are later, eviction sees both
             self._refresh.write(c)
         if c.execute("SELECT 1 FROM hosts WHERE host=?", (host,)).fetchone() is None and self._hour_is_full(c, now):
-            c.execute("COMMIT")  # (the reloads' times)
+            c.commit()  # (the reloads' times)
             self._refresh = _Refresh()
             return False
         known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
         step = 0 if known else 1
         c.execute(
-            "INSERT INTO hosts(host, pages, last_seen, first_seen) VALUES(?, 1, ?, ?) ON CONFLICT(host) DO UPDATE SET pages=pages+?, last_seen=?",
+            "INSERT INTO hosts(host, pages, last_seen, first_seen) VALUES(?, 1, ?, ?) ON CONFLICT(host) DO UPDATE SET pages=hosts.pages+?, last_seen=?",
             (host, now, now, step, now),
         )
         if page:
-            c.execute("INSERT INTO pages(host, page, last_seen) VALUES(?,?,?) ON CONFLICT DO UPDATE SET last_seen=?", (host, page, now, now))
+            c.execute("INSERT INTO pages(host, page, last_seen) VALUES(?,?,?) ON CONFLICT(host, page) DO UPDATE SET last_seen=?", (host, page, now, now))
         c.executemany(
-            "INSERT INTO blocks(host, fp, pages, last_seen, first_seen) VALUES(?,?,1,?,?) ON CONFLICT DO UPDATE SET pages=pages+?, last_seen=?",
-            [(host, fp, now, now, step, now) for fp in dict.fromkeys(fps)],
+            "INSERT INTO blocks(host, fp, pages, last_seen, first_seen) VALUES(?,?,1,?,?) ON CONFLICT(host, fp) DO UPDATE SET pages=blocks.pages+?, last_seen=?",
+            [(host, fp, now, now, step, now) for fp in sorted(set(fps))],  # (sorted: replicas lock rows in one order)
         )
         self._add_rules(c, host, CONTENT, content_paths, step, now)
         self._add_rules(c, host, BOILERPLATE, boilerplate_paths, step, now)
         self._evict(c, host)
-        c.execute("COMMIT")
+        c.commit()
         self._refresh = _Refresh()
         return True
 
@@ -546,8 +461,8 @@ class SiteMemory:
     def _add_rules(c, host: str, kind: str, paths, step: int, now: float) -> None:
         c.executemany(
             "INSERT INTO rules(host, kind, path, support, last_seen) VALUES(?,?,?,1,?) "
-            "ON CONFLICT DO UPDATE SET support=support+?, last_seen=?",
-            [(host, kind, p, now, step, now) for p in dict.fromkeys(paths)],
+            "ON CONFLICT(host, kind, path) DO UPDATE SET support=rules.support+?, last_seen=?",
+            [(host, kind, p, now, step, now) for p in sorted(set(paths))],
         )
 
     def _evict(self, c, host: str) -> None:
@@ -592,9 +507,9 @@ class SiteMemory:
             if not known or not self._writable(f"forget {host}"):
                 return False
             self._wrote()
-            c.execute("BEGIN IMMEDIATE")
+            c.begin()
             _forget(c, host)
-            c.execute("COMMIT")
+            c.commit()
             return known
         return self._run("forget", False, run)
 
@@ -605,40 +520,16 @@ class SiteMemory:
                 return
             now = self.clock()
             self._wrote()
-            c.execute("BEGIN IMMEDIATE")
-            c.execute("INSERT INTO hosts(host, pages, last_seen, first_seen) VALUES(?, 0, ?, 0) ON CONFLICT DO UPDATE SET last_seen=?",
+            c.begin()
+            c.execute("INSERT INTO hosts(host, pages, last_seen, first_seen) VALUES(?, 0, ?, 0) ON CONFLICT(host) DO UPDATE SET last_seen=?",
                       (host, now, now))  # (imported, not learned: first_seen 0 keeps it out of the hour's new-host count)
             c.executemany(
                 "INSERT INTO rules(host, kind, path, support, last_seen) VALUES(?,?,?,?,?) "
-                "ON CONFLICT DO UPDATE SET support=max(support, excluded.support), last_seen=excluded.last_seen",
-                [(host, kind, p, support, now) for p in paths],
+                "ON CONFLICT(host, kind, path) DO UPDATE SET support=greatest(rules.support, excluded.support), last_seen=excluded.last_seen",
+                [(host, kind, p, support, now) for p in sorted(set(paths))],
             )
-            c.execute("COMMIT")
+            c.commit()
         self._run("import", None, run)
-
-
-def _create_or_upgrade(c: sqlite3.Connection) -> None:
-    """Create the tables, or bring an older file to SCHEMA_VERSION, in one write transaction
-    (workers opening the file together: the first does it, the others find it done)."""
-    c.execute("BEGIN IMMEDIATE")
-    try:
-        version = c.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
-            for table in _UPGRADE_DROPS.get(version, ()):
-                c.execute(f"DROP TABLE IF EXISTS {table}")
-            for table, columns in _UPGRADE_COLUMNS.items():
-                have = {row[1] for row in c.execute(f"PRAGMA table_info({table})")}
-                for column in columns:
-                    if have and column.split()[0] not in have:  # (a table not there yet is created whole below)
-                        c.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
-            for statement in filter(str.strip, _SCHEMA.split(";")):
-                c.execute(statement)
-            c.execute("INSERT OR IGNORE INTO meta(key, value) VALUES(?, ?)", (SECRET_KEY, os.urandom(SECRET_BYTES).hex()))
-            c.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        c.execute("COMMIT")
-    except BaseException:
-        c.rollback()
-        raise
 
 
 def _forget(c, host: str) -> None:

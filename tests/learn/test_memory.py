@@ -1,4 +1,5 @@
-"""The SQLite memory itself: concurrent writers, a corrupt or locked file, caps and eviction."""
+"""The memory itself: concurrent writers, caps and eviction, reloads, keyed page hashes (on both
+stores: ``memory_location``), and SQLite's own troubles (a corrupt, locked or read-only file)."""
 from __future__ import annotations
 
 import contextlib
@@ -13,6 +14,8 @@ import pytest
 from clearpage.filters import Pipeline, load_config_text
 from clearpage.filters.learn import blocks
 from clearpage.filters.learn.memory import CONTENT, SCHEMA_VERSION, SiteMemory, page_name
+
+from tests.support.stores import stored_rows
 
 from .site_pages import memory_config, pages
 
@@ -32,8 +35,8 @@ def _writer(path: str, worker: int, count: int, out) -> None:
 
 
 @pytest.mark.slow
-def test_several_writer_processes(tmp_path):
-    path = str(tmp_path / "m.sqlite")
+def test_several_writer_processes(memory_location):
+    path = memory_location
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
     procs = [ctx.Process(target=_writer, args=(path, w, 25, out)) for w in range(4)]
@@ -43,12 +46,12 @@ def test_several_writer_processes(tmp_path):
         p.join(120)
     assert [p.exitcode for p in procs] == [0, 0, 0, 0]
     assert sum(out.get(timeout=5) for _ in procs) == 100  # no write was lost to a lock
-    db = sqlite3.connect(path)
-    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT pages FROM hosts").fetchone()[0] == 100
-    assert db.execute("SELECT min(pages), max(pages) FROM blocks WHERE fp LIKE 'f%'").fetchone() == (100, 100)
-    assert db.execute("SELECT count(*) FROM blocks WHERE fp LIKE 'w%'").fetchone()[0] == 2000
-    assert db.execute("SELECT support FROM rules WHERE kind=?", (CONTENT,)).fetchone()[0] == 100
+    if not path.startswith("postgresql:"):
+        assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert stored_rows(path, "SELECT pages FROM hosts") == [(100,)]
+    assert stored_rows(path, "SELECT min(pages), max(pages) FROM blocks WHERE substr(fp, 1, 1) = 'f'") == [(100, 100)]
+    assert stored_rows(path, "SELECT count(*) FROM blocks WHERE substr(fp, 1, 1) = 'w'") == [(2000,)]
+    assert stored_rows(path, "SELECT support FROM rules WHERE kind=?", (CONTENT,)) == [(100,)]
 
 
 def _first_lookup(path: str, start_at: float, out) -> None:
@@ -139,30 +142,28 @@ def test_unwritable_directory_fails_open(tmp_path, caplog):
     assert caplog.records
 
 
-def test_per_host_caps_evict_least_recently_seen(tmp_path):
-    memory = SiteMemory(_settings(tmp_path / "m.sqlite", max_blocks_per_host=10, max_rules_per_host=2))
+def test_per_host_caps_evict_least_recently_seen(memory_location):
+    memory = SiteMemory(_settings(memory_location, max_blocks_per_host=10, max_rules_per_host=2))
     for i in range(5):
         memory.learn("a.example", f"p{i}", [f"fp{i}-{k}" for k in range(4)], [f"body > div.c{i}"], [])
-    db = sqlite3.connect(tmp_path / "m.sqlite")
-    kept = {r[0] for r in db.execute("SELECT fp FROM blocks")}
+    kept = {r[0] for r in stored_rows(memory_location, "SELECT fp FROM blocks")}
     assert len(kept) == 10 and {f"fp4-{k}" for k in range(4)} <= kept and not any(fp.startswith("fp0") for fp in kept)
     assert [r.path for r in memory.rules("a.example")] == ["body > div.c3", "body > div.c4"]
-    assert db.execute("SELECT count(*) FROM pages").fetchone()[0] == 5
+    assert stored_rows(memory_location, "SELECT count(*) FROM pages") == [(5,)]
 
 
-def test_host_cap_forgets_the_least_recently_seen_host(tmp_path):
-    memory = SiteMemory(_settings(tmp_path / "m.sqlite", max_hosts=2))
+def test_host_cap_forgets_the_least_recently_seen_host(memory_location):
+    memory = SiteMemory(_settings(memory_location, max_hosts=2))
     for host in ("one.example", "two.example", "three.example"):
         memory.learn(host, "p", ["fp"], ["body > div"], [])
     memory.learn("two.example", "q", ["fp"], [], [])  # two is now the most recent
     memory.learn("four.example", "p", ["fp"], [], [])
     assert sorted(h[0] for h in memory.hosts()) == ["four.example", "two.example"]
-    db = sqlite3.connect(tmp_path / "m.sqlite")
-    assert db.execute("SELECT count(*) FROM blocks WHERE host IN ('one.example', 'three.example')").fetchone()[0] == 0
+    assert stored_rows(memory_location, "SELECT count(*) FROM blocks WHERE host IN ('one.example', 'three.example')") == [(0,)]
 
 
-def test_forget(tmp_path):
-    memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
+def test_forget(memory_location):
+    memory = SiteMemory(_settings(memory_location))
     memory.learn("a.example", "p", ["fp"], ["body > div"], [])
     assert memory.forget("a.example") is True
     assert memory.forget("a.example") is False
@@ -244,38 +245,35 @@ def test_reload_with_nothing_new_takes_no_write_lock(tmp_path, caplog):
     assert memory.hosts()[0][1] == 1
 
 
-def test_reload_with_a_new_block_is_written_at_once(tmp_path):
-    memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
+def test_reload_with_a_new_block_is_written_at_once(memory_location):
+    memory = SiteMemory(_settings(memory_location))
     assert _learn_viewed(memory, "a.example", "p", ["fp1"], ["body > div"])
     assert _learn_viewed(memory, "a.example", "p", ["fp1", "fp2"], ["body > div"])  # the page changed
-    db = sqlite3.connect(tmp_path / "m.sqlite")
-    assert dict(db.execute("SELECT fp, pages FROM blocks")) == {"fp1": 1, "fp2": 1}
-    assert db.execute("SELECT pages FROM hosts").fetchone()[0] == 1
+    assert dict(stored_rows(memory_location, "SELECT fp, pages FROM blocks")) == {"fp1": 1, "fp2": 1}
+    assert stored_rows(memory_location, "SELECT pages FROM hosts") == [(1,)]
 
 
-def test_reload_times_reach_the_file_on_close(tmp_path):
-    memory = SiteMemory(_settings(tmp_path / "m.sqlite"))
+def test_reload_times_reach_the_file_on_close(memory_location):
+    memory = SiteMemory(_settings(memory_location))
     _learn_viewed(memory, "a.example", "p", ["fp1"], ["body > div"])
-    db = sqlite3.connect(tmp_path / "m.sqlite")
-    before = db.execute("SELECT last_seen FROM blocks").fetchone()[0]
+    [(before,)] = stored_rows(memory_location, "SELECT last_seen FROM blocks")
     time.sleep(0.01)
     _learn_viewed(memory, "a.example", "p", ["fp1"], ["body > div"])
-    assert db.execute("SELECT last_seen FROM blocks").fetchone()[0] == before  # waiting in the process
+    assert stored_rows(memory_location, "SELECT last_seen FROM blocks") == [(before,)]  # waiting in the process
     memory.close()
     for table in ("hosts", "pages", "blocks", "rules"):
-        assert db.execute(f"SELECT last_seen FROM {table}").fetchone()[0] > before, table
+        assert stored_rows(memory_location, f"SELECT last_seen FROM {table}")[0][0] > before, table
 
 
-def test_reload_times_order_this_process_rules_and_eviction(tmp_path):
-    memory = SiteMemory(_settings(tmp_path / "m.sqlite", max_blocks_per_host=10))
+def test_reload_times_order_this_process_rules_and_eviction(memory_location):
+    memory = SiteMemory(_settings(memory_location, max_blocks_per_host=10))
     _learn_viewed(memory, "a.example", "p0", [f"fp0-{k}" for k in range(4)], ["body > div.a"])
     _learn_viewed(memory, "a.example", "p1", [f"fp1-{k}" for k in range(4)], ["body > div.b"])
     _learn_viewed(memory, "a.example", "p0", [f"fp0-{k}" for k in range(4)], ["body > div.a"])  # a reload: p0 most recent
     view = memory.lookup("a.example", "p2", [])
     assert [r.path for r in view.content_rules] == ["body > div.a", "body > div.b"]  # equal support: the reloaded first
     _learn_viewed(memory, "a.example", "p2", [f"fp2-{k}" for k in range(4)], [])  # 12 blocks: 2 evicted, p1's
-    db = sqlite3.connect(tmp_path / "m.sqlite")
-    kept = {r[0] for r in db.execute("SELECT fp FROM blocks")}
+    kept = {r[0] for r in stored_rows(memory_location, "SELECT fp FROM blocks")}
     assert {f"fp0-{k}" for k in range(4)} <= kept and len(kept) == 10
 
 
@@ -284,13 +282,13 @@ def test_a_repeated_lookup_reads_only_the_data_version(tmp_path):
     _learn_viewed(memory, "a.example", "p", ["fp1", "fp2"], ["body > div"])
     first = memory.lookup("a.example", "p", ["fp1", "fp2"])
     statements: list[str] = []
-    memory._connect().set_trace_callback(statements.append)
+    memory._db._connect().conn.set_trace_callback(statements.append)
     assert memory.lookup("a.example", "p", ["fp1", "fp2"]) == first
     assert statements == ["PRAGMA data_version"]
 
 
-def test_a_stored_lookup_sees_other_connections_writes(tmp_path):
-    path = tmp_path / "m.sqlite"
+def test_a_stored_lookup_sees_other_connections_writes(memory_location):
+    path = memory_location
     mine, other = SiteMemory(_settings(path)), SiteMemory(_settings(path))
     _learn_viewed(mine, "a.example", "p", ["fp1"], ["body > div"])
     assert mine.lookup("a.example", "p", ["fp1"]).seen == {"fp1": 1}
@@ -304,22 +302,21 @@ def test_a_stored_lookup_sees_other_connections_writes(tmp_path):
 # ---------------------------------------------------------------- item 7: keyed page hashes
 
 
-def test_page_keys_are_keyed_by_a_per_file_secret(tmp_path):
+def test_page_keys_are_keyed_by_a_per_file_secret(memory_location, new_location):
     import hashlib
 
-    path = tmp_path / "m.sqlite"
-    first, second = SiteMemory(_settings(path)), SiteMemory(_settings(path))  # two processes sharing the file
+    path = memory_location
+    first, second = SiteMemory(_settings(path)), SiteMemory(_settings(path))  # two processes (replicas) sharing the store
     assert first.learn("a.example", page_name("https://a.example/secret/page?id=7"), ["fp"], [], [])
     assert second.lookup("a.example", page_name("https://a.example/secret/page?id=7"), ["fp"]).page_known  # they agree
-    db = sqlite3.connect(path)
-    (stored,) = [r[0] for r in db.execute("SELECT page FROM pages")]
+    (stored,) = [r[0] for r in stored_rows(path, "SELECT page FROM pages")]
     unsalted = hashlib.sha256(b"/secret/page?id=7").hexdigest()
     assert stored and not unsalted.startswith(stored) and stored not in unsalted  # a guessed URL cannot be confirmed
-    (secret,) = db.execute("SELECT value FROM meta WHERE key='page_secret'").fetchone()
+    [(secret,)] = stored_rows(path, "SELECT value FROM meta WHERE key='page_secret'")
     assert len(bytes.fromhex(secret)) == 32
-    other = tmp_path / "n.sqlite"
+    other = new_location()
     SiteMemory(_settings(other)).learn("a.example", page_name("https://a.example/secret/page?id=7"), ["fp"], [], [])
-    assert sqlite3.connect(other).execute("SELECT page FROM pages").fetchone()[0] != stored  # another install, another key
+    assert stored_rows(other, "SELECT page FROM pages")[0][0] != stored  # another install, another key
 
 
 def test_a_version_2_file_keeps_its_rules_and_drops_its_unsalted_page_keys(tmp_path):

@@ -1,11 +1,12 @@
 """The site memory around content selection: template blocks dropped, the fast path, purity."""
 from __future__ import annotations
 
-import sqlite3
-
 from clearpage.filters import Pipeline, load_config_text
 from clearpage.filters.learn import site
 from clearpage.filters.learn.memory import SiteMemory
+from clearpage.filters.learn.schema import TABLES
+
+from tests.support.stores import stored_rows
 
 from .site_pages import FOOTER_TEXT, NAV_TEXT, memory_config, pages
 
@@ -22,8 +23,8 @@ def test_single_page_selection_keeps_the_template(default_config):
         assert NAV_TEXT in text and FOOTER_TEXT in text
 
 
-def test_template_dropped_from_page_five_on(tmp_path):
-    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+def test_template_dropped_from_page_five_on(memory_location):
+    config = load_config_text(memory_config(memory_location))
     memory = SiteMemory(config.memory)
     pipeline = Pipeline(config, memory=memory)
     for number, (url, html) in enumerate(pages(), 1):
@@ -40,8 +41,8 @@ def test_template_dropped_from_page_five_on(tmp_path):
     assert memory.hosts()[0][:2] == ("gazette.example", 10)
 
 
-def test_fast_path_used_and_reported(tmp_path):
-    config = load_config_text(memory_config(tmp_path / "m.sqlite", fast_path="true"))
+def test_fast_path_used_and_reported(memory_location):
+    config = load_config_text(memory_config(memory_location, fast_path="true"))
     pipeline = Pipeline(config, memory=SiteMemory(config.memory))
     results = [pipeline.run(html, url, mode="reader") for url, html in pages()]
     assert results[0].selection.startswith("auto:")
@@ -71,8 +72,8 @@ def test_rule_that_does_not_fit_falls_back_to_selection(tmp_path):
     assert "Story 6 of the week" in result.text
 
 
-def test_reload_is_not_a_new_page(tmp_path):
-    config = load_config_text(memory_config(tmp_path / "m.sqlite"))
+def test_reload_is_not_a_new_page(memory_location):
+    config = load_config_text(memory_config(memory_location))
     memory = SiteMemory(config.memory)
     pipeline = Pipeline(config, memory=memory)
     url, html = pages()[0]
@@ -82,13 +83,13 @@ def test_reload_is_not_a_new_page(tmp_path):
     assert memory.hosts()[0][1] == 1
 
 
-def test_no_page_text_is_stored(tmp_path):
-    path = tmp_path / "m.sqlite"
-    config = load_config_text(memory_config(path))
+def test_no_page_text_is_stored(memory_location):
+    config = load_config_text(memory_config(memory_location))
     pipeline = Pipeline(config, memory=SiteMemory(config.memory))
     for url, html in pages():
         pipeline.run(html, url, mode="reader")
-    dump = "\n".join(sqlite3.connect(path).iterdump())
+    dump = "\n".join(repr(row) for table in TABLES for row in stored_rows(memory_location, f"SELECT * FROM {table}"))
+    assert "gazette.example" in dump and len(dump) > 1000  # (the dump is the stored data)
     for phrase in ("Riverside", "Gazette", "volunteers", "Cooperative", "/story/", "Story 1"):
         assert phrase not in dump
     assert "body > div#page" in dump  # the structure is what is kept
@@ -168,16 +169,16 @@ class _Clock:
         return self.now
 
 
-def _pipeline(tmp_path, clock=None, **keys):
-    config = load_config_text(memory_config(tmp_path / "m.sqlite", **keys))
+def _pipeline(location, clock=None, **keys):
+    config = load_config_text(memory_config(location, **keys))
     memory = SiteMemory(config.memory, clock=clock or _Clock())
     return memory, Pipeline(config, memory=memory)
 
 
-def test_attacker_pages_under_other_owners_paths_cannot_hide_a_victims_paragraph(tmp_path):
+def test_attacker_pages_under_other_owners_paths_cannot_hide_a_victims_paragraph(memory_location):
     """The issue's attack: four pages under /u/attacker1..4/ copy the victim's layout and repeat
     one block; the victim's page must keep it (before: removed as a template block)."""
-    memory, pipeline = _pipeline(tmp_path)  # template_min_minutes: 0, so only the owner scopes stand in the way
+    memory, pipeline = _pipeline(memory_location)  # template_min_minutes: 0, so only the owner scopes stand in the way
     for n, (_, html) in enumerate(pages()[1:5], 1):
         pipeline.run(_with_warning(html), f"https://shared.example/u/attacker{n}/post", mode="reader")
     for victim_url in ("https://shared.example/u/victim/post", "https://shared.example/post"):
@@ -197,9 +198,9 @@ def test_owner_scopes():
     assert site.scope_of("h.example", "/story/1") == site.scope_of("h.example", "/user") == "h.example"
 
 
-def test_template_needs_agreement_over_time(tmp_path):
+def test_template_needs_agreement_over_time(memory_location):
     clock = _Clock()
-    memory, pipeline = _pipeline(tmp_path, clock, template_min_minutes=10)
+    memory, pipeline = _pipeline(memory_location, clock, template_min_minutes=10)
     site_pages = pages()
     for url, html in site_pages[:6]:  # six pages within a minute: a burst, not agreement over time
         clock.now += 5
@@ -211,10 +212,10 @@ def test_template_needs_agreement_over_time(tmp_path):
     assert NAV_TEXT not in text and FOOTER_TEXT not in text and "Story 7 of the week" in text
 
 
-def test_only_top_level_navigations_teach(tmp_path):
+def test_only_top_level_navigations_teach(memory_location):
     from clearpage.filters.pipeline import Delivery
 
-    memory, pipeline = _pipeline(tmp_path)
+    memory, pipeline = _pipeline(memory_location)
     script_fetch = Delivery(learn=False)
     for url, html in pages()[:6]:
         result = pipeline.run(html, url, mode="reader", delivery=script_fetch)
@@ -243,13 +244,13 @@ def test_learns_from_navigation_headers_only():
     assert not learns("http", {})
 
 
-def test_caps_per_page_and_per_hour(tmp_path, caplog):
+def test_caps_per_page_and_per_hour(memory_location, caplog):
     import logging
 
     from clearpage.filters.learn.memory import MAX_RULES_PER_PAGE
 
     clock = _Clock()
-    memory, _ = _pipeline(tmp_path, clock, max_new_hosts_per_hour=3)
+    memory, _ = _pipeline(memory_location, clock, max_new_hosts_per_hour=3)
     forged = [f"body > div.b{i}" for i in range(500)]
     assert memory.learn("a.example", "/p", ["fp"], ["body > div#page"], forged)
     assert len(memory.rules("a.example")) == MAX_RULES_PER_PAGE
@@ -263,12 +264,12 @@ def test_caps_per_page_and_per_hour(tmp_path, caplog):
     assert memory.learn("later.example", "/", ["fp"], [], [])
 
 
-def test_the_bar_says_when_the_memory_removed_something(tmp_path):
+def test_the_bar_says_when_the_memory_removed_something(memory_location):
     import lxml.html
 
     from clearpage.filters.pipeline import Delivery
 
-    memory, pipeline = _pipeline(tmp_path)
+    memory, pipeline = _pipeline(memory_location)
     for url, html in pages()[:5]:
         pipeline.run(html, url, mode="reader")
     url, html = pages()[5]
