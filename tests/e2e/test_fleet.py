@@ -18,6 +18,8 @@ from tests.conftest import require
 from tests.learn.site_pages import FOOTER_TEXT, NAV_TEXT, memory_config, pages
 from tests.support.fleet import CHECK_INTERVAL_MS, haproxy_binary, running_fleet
 from tests.support.origin import Origin, Route
+from tests.support.postgres import Server
+from tests.support.postgres import _require as _require_postgres
 
 HTML = {"Content-Type": "text/html; charset=utf-8"}
 REPLICAS = 3
@@ -44,9 +46,21 @@ def origin():
 
 
 @pytest.fixture(scope="module")
-def shared_memory(tmp_path_factory):
+def database():
+    """A real PostgreSQL of the fleet's own (tests/support/postgres.py), which a test may stop and start."""
+    _require_postgres()
+    server = Server()
+    try:
+        server.sql("postgres", "CREATE DATABASE fleet")
+        yield server
+    finally:
+        server.destroy()
+
+
+@pytest.fixture(scope="module")
+def shared_memory(database):
     """The one site memory every replica opens."""
-    return str(tmp_path_factory.mktemp("memory") / "memory.sqlite")
+    return database.url("fleet")
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +105,41 @@ def test_a_template_learnt_through_any_replicas_is_removed_on_every_replica(flee
         replica = _wait_served(fleet, [url])[url]
         later[replica] = later.get(replica, True) and NAV_TEXT not in text and FOOTER_TEXT not in text
     assert later == {n: True for n in range(1, REPLICAS + 1)}, (later, fleet.log())
+
+
+def test_a_stopped_database_costs_the_template_removal_and_nothing_else(fleet, origin, database):
+    for number in range(1, 6):  # the site is learnt (again: harmless if an earlier test learnt it)
+        assert fleet.fetch(origin.url(f"/site/{number}"), headers=NAVIGATION).status == 200
+    plain = fleet.fetch(origin.url("/site/7?clearpage=nomemory"), headers=READ)
+    without_memory = _article(plain.body)
+    assert NAV_TEXT in without_memory
+    assert NAV_TEXT not in _article(fleet.fetch(origin.url("/site/7?before=1"), headers=READ).body)
+    database.stop()
+    try:
+        down = [origin.url(f"/site/7?outage={i}") for i in range(9)]
+        for url in down:
+            got = fleet.fetch(url, headers=READ)
+            # Served, filtered, the article whole: exactly what a page without the memory is.
+            assert got.status == 200 and (got.header("x-clearpage") or "").startswith("mode=reader;"), fleet.log()
+            assert _article(got.body) == without_memory
+        served = _wait_served(fleet, down)
+        assert {served[url] for url in down} == set(range(1, REPLICAS + 1)), served  # every replica saw the outage
+    finally:
+        database.start()
+    # The memory comes back by itself on every replica (each asks the database again every 2 s).
+    resumed: set[int] = set()
+    deadline = time.monotonic() + 90
+    attempt = 0
+    while resumed != set(range(1, REPLICAS + 1)) and time.monotonic() < deadline:
+        url = origin.url(f"/site/7?after={attempt}")
+        attempt += 1
+        got = fleet.fetch(url, headers=READ)
+        assert got.status == 200 and (got.header("x-clearpage") or "").startswith("mode=reader;")
+        if NAV_TEXT not in _article(got.body):
+            resumed.add(_wait_served(fleet, [url])[url])
+        else:
+            time.sleep(0.2)
+    assert resumed == set(range(1, REPLICAS + 1)), (resumed, fleet.log())
 
 
 def _url(origin, tag: str) -> str:
