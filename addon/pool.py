@@ -154,6 +154,7 @@ class WorkerPool:
         self._threads = ThreadPoolExecutor(max_workers=2 * size + 1, thread_name_prefix="clearpage-pool")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._workers: set[_Worker] = set()
+        self._ready: set[_Worker] = set()  # started (said ready) and not retired: what ``ready`` counts
         self._starting: set[asyncio.Future[str]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._numbers = 0
@@ -243,6 +244,20 @@ class WorkerPool:
         self._starting.add(started)
         started.add_done_callback(self._starting.discard)
 
+    def ready(self) -> int:
+        """How many workers have started and are alive (0 when the pool is broken: pages go out unfiltered)."""
+        return sum(1 for w in self._ready if not w.retired and w.process.poll() is None)
+
+    def replace_dead(self) -> None:
+        """Replace the started workers that died while idle now (otherwise the next page finds them);
+        call from the event loop (the health check does, so an idle pool repairs itself)."""
+        if self.closed or self._loop is None:
+            return
+        for worker in list(self._ready):
+            code = worker.process.poll()
+            if not worker.retired and code is not None:
+                self._retire(worker, f"died while idle (exit code {code})")
+
     def pids(self) -> list[int]:
         """The live workers' process ids (for diagnostics and fault tests)."""
         return sorted(w.process.pid for w in self._workers if not w.retired)
@@ -267,6 +282,7 @@ class WorkerPool:
         if message != READY:
             log.warning("clearpage: %s: %s", worker.name, message)
         assert self._idle is not None
+        self._ready.add(worker)
         self._idle.put_nowait(worker)
 
     def _after_call(self, worker: _Worker, fut: asyncio.Future[Reply]) -> None:
@@ -289,6 +305,7 @@ class WorkerPool:
         worker.retired = True
         worker.kill()
         self._workers.discard(worker)
+        self._ready.discard(worker)
         if self.closed:
             return
         self.restarts += 1

@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-config": ("clearpage.cli.cmd_check", "add_parser"),
     "lists": ("clearpage.cli.cmd_lists", "add_parser"),
     "proxy": ("clearpage.cli.cmd_proxy", "add_parser"),
+    "fleet": ("clearpage.cli.cmd_fleet", "add_parser"),
     "bench": ("clearpage.cli.cmd_bench", "add_parser"),
     "config-reference": ("clearpage.cli.cmd_reference", "add_parser"),
     "a11y-report": ("clearpage.cli.cmd_a11y", "add_parser"),

@@ -20,6 +20,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "sites": ("clearpage.cli.cmd_bench_sites", "add_sites"),
     "stalls": ("clearpage.cli.cmd_bench_sites", "add_stalls"),
     "memory-store": ("clearpage.cli.cmd_bench_store", "add_store"),
+    "fleet": ("clearpage.cli.cmd_bench_fleet", "add_fleet"),
 }
 
 

@@ -5,13 +5,13 @@ and where mitmproxy's CA certificate is (browsers must trust it for HTTPS pages)
 anything but loopback requires proxy authentication (``--proxyauth USER:PASS``, or mitmproxy's
 ``proxyauth`` option set with ``--set``): without it the proxy refuses to start and says why,
 since anyone who reaches the port could browse through it. The confdir holding the CA key is
-kept owner-only (``addon.confdir``). ``run`` also serves a proxy whose workers run another
+kept owner-only (``addon.confdir``). ``--health-port`` answers a load balancer's health checks
+on loopback (``addon.health``). ``run`` also serves a proxy whose workers run another
 worker module (bench proxy's floor run: ``clearpage.tools.bench.floor_proxy``).
 """
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import os
 import re
@@ -19,8 +19,11 @@ import signal
 import sys
 
 from clearpage.addon import confdir as confdir_module
+from clearpage.addon.health import HOST as HEALTH_HOST
+from clearpage.addon.health import HealthServer, Status, proxy_status
 from clearpage.filters import ConfigError, load_config
 from clearpage.filters.pipeline import MODES
+from clearpage.filters.settings import is_loopback
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
@@ -45,6 +48,10 @@ def add_parser(sub, name: str) -> None:
         help="require these proxy credentials (mitmproxy's proxyauth; also '@htpasswd-file'); needed to listen beyond loopback",
     )
     parser.add_argument(
+        "--health-port", type=int, metavar="PORT",
+        help="answer health checks (HTTP GET, 200 while serving) on 127.0.0.1:PORT, for a load balancer (0 picks a free one)",
+    )
+    parser.add_argument(
         "--set", dest="options", action="append", default=[], metavar="OPTION=VALUE",
         help="set any mitmproxy option, e.g. --set proxyauth=user:pass (repeatable)",
     )
@@ -55,9 +62,10 @@ def add_parser(sub, name: str) -> None:
 def run(args, worker_module: str | None = None, warnings: tuple[str, ...] = ()) -> int:
     """The proxy until stopped; ``worker_module``: what its workers run (default: the filtering
     worker), ``warnings``: lines the start-up message ends with."""
-    if not 0 <= args.port <= 65535:
-        print(f"clearpage proxy: --port {args.port} is not a port number", file=sys.stderr)
-        return 2
+    for option, value in (("--port", args.port), ("--health-port", getattr(args, "health_port", None))):
+        if value is not None and not 0 <= value <= 65535:
+            print(f"clearpage proxy: {option} {value} is not a port number", file=sys.stderr)
+            return 2
     try:
         config = load_config(args.config)
     except ConfigError as exc:
@@ -65,18 +73,6 @@ def run(args, worker_module: str | None = None, warnings: tuple[str, ...] = ()) 
         print(f"clearpage proxy: {args.config}: {len(exc.problems)} problem(s); not starting", file=sys.stderr)
         return 2
     return asyncio.run(_serve(args, config, worker_module, warnings))
-
-
-def is_loopback(host: str) -> bool:
-    host = host.strip()
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]  # "[::1]" as a mode spec may write an IPv6 address
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False  # a host name: it may resolve to anything; "" is every interface
 
 
 # The proxy modes whose clients mitmproxy's proxyauth asks for credentials: every other mode
@@ -218,6 +214,15 @@ async def _serve(args, config, worker_module: str | None, warnings: tuple[str, .
             print(f"clearpage proxy: {problem}", file=sys.stderr)
         master.shutdown()
         return 2
+    health = HealthServer(lambda alive_only: _health(master, addon, alive_only))
+    health_port = getattr(args, "health_port", None)
+    if health_port is not None:
+        try:
+            args.health_port = await health.start(health_port)
+        except OSError as exc:
+            print(f"clearpage proxy: cannot answer health checks on {HEALTH_HOST}:{health_port}: {exc.strerror or exc}", file=sys.stderr)
+            master.shutdown()
+            return 2
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, master.shutdown)
@@ -226,8 +231,19 @@ async def _serve(args, config, worker_module: str | None, warnings: tuple[str, .
             return 0  # stopped (Ctrl-C) while the workers were starting
         await master.run()
     finally:
+        health.close()
         addon.done()  # mitmproxy calls it too once running; a second call finds nothing left to stop
     return 0
+
+
+def _health(master, addon, alive_only: bool) -> Status:
+    """The health endpoint's answer: listening, and how many filtering workers are up."""
+    server = master.addons.get("proxyserver")
+    listening = bool(server is not None and server.listen_addrs())
+    pool = addon.pool
+    if pool is not None:
+        pool.replace_dead()  # an idle pool whose workers died would otherwise wait for a page to notice
+    return proxy_status(listening, pool.ready() if pool is not None else 0, pool.size if pool is not None else 0, alive_only)
 
 
 PROXYSERVER_LOGGER = "mitmproxy.addons.proxyserver"  # logs a listener that could not start
@@ -299,6 +315,7 @@ class Announce:
             f"  CA certificate: {os.path.join(confdir, CA_CERT_FILE)} (trust it for HTTPS, or browse to http://mitm.it through the proxy)",
             "  bypass: add ?clearpage=off to a URL to see the original page",
             f"  ad lists: {_lists_note(addon)}",
+            *([f"  health checks: http://{HEALTH_HOST}:{self.args.health_port}/ (200 while serving)"] if getattr(self.args, "health_port", None) is not None else []),
             *(f"  {note}" for note in exposure_notes([host for _mode, host in listen_hosts(ctx.options.mode, ctx.options.listen_host)], ctx.options.proxyauth)),
             *(f"  WARNING: {warning}" for warning in self.warnings),
         ]

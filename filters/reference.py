@@ -12,7 +12,7 @@ from typing import Any, Literal
 from .chain.base import FILTERS
 from .content.base import ALGORITHMS
 from .learn.memory import MemorySettings
-from .settings import ContentSettings, ProxySettings, Settings, ListsSettings, TlsSettings, default_path, default_text, load_config
+from .settings import ContentSettings, ProxySettings, Settings, FleetSettings, ListsSettings, TlsSettings, default_path, default_text, load_config
 from .yamlsrc import load_text, plain
 
 
@@ -82,6 +82,7 @@ def markdown() -> str:
     rows += _rows(MemorySettings, "memory", defaults)
     rows += _rows(ListsSettings, "lists", defaults)
     rows += _rows(TlsSettings, "tls", defaults)
+    rows += _rows(FleetSettings, "fleet", defaults)
     for name in sorted(FILTERS):
         rows += _rows(FILTERS[name].Options, f"filters.{name}", defaults)
     rows += _rows(ContentSettings, "content", defaults, skip=("options",))

@@ -33,7 +33,7 @@ from .css import CompiledSelector, check_selectors, compile_selector
 from .errors import ConfigError, Problem
 from .images import ImageRelevanceSettings
 from .learn.memory import MemorySettings, is_postgres, location_problem
-from .paths import resolve_against
+from .paths import list_file_problem, resolve_against
 from .typed import Invalid, convert, convert_dataclass, field, reuse, reusing_conversions
 from .yamlsrc import Map, Node, Scalar, Seq, load_file, load_text, merge
 
@@ -108,6 +108,60 @@ class ListsSettings:
 class TlsSettings:
     insecure_hosts: tuple[str, ...] = field(doc="hosts whose certificate the proxy does not verify (self-signed or internal ones): anyone between the proxy and these hosts can read and change their pages; `*.example.com` covers example.com too", check=check_host_names)
     passthrough_hosts: tuple[str, ...] = field(doc="hosts whose HTTPS the proxy does not intercept at all (banks, pinned apps): their traffic passes encrypted and unfiltered; `*.example.com` covers example.com too", check=check_host_names)
+
+
+def _check_address(value: str) -> str | None:
+    return address_problem(value)
+
+
+def _check_optional_address(value: str) -> str | None:
+    return address_problem(value) if value else None
+
+
+@dataclass(frozen=True)
+class FleetSettings:
+    """``clearpage fleet``: N ``clearpage proxy`` replicas on loopback behind HAProxy (docs/running-for-many-users.md)."""
+
+    replicas: int = field(doc="clearpage proxy processes behind the balancer", min=1, max=64)
+    listen: str = field(doc="HOST:PORT where HAProxy takes the browsers' connections; beyond loopback needs `htpasswd`", check=_check_address)
+    pac_host: str = field(doc="the balancer's name in the PAC file (empty: `listen`'s host)")
+    pac_listen: str = field(doc="HOST:PORT where HAProxy serves the PAC file over HTTP (empty: not served)", check=_check_optional_address)
+    first_port: int = field(doc="replica i listens on 127.0.0.1:first_port+i", min=1, max=65535)
+    first_health_port: int = field(doc="replica i answers health checks on 127.0.0.1:first_health_port+i", min=1, max=65535)
+    confdir: str = field(doc="the replicas' one mitmproxy confdir (CA certificate); empty: ~/.mitmproxy")
+    htpasswd: str = field(doc="the proxy credentials every replica requires (bcrypt htpasswd file); empty: none")
+    check_interval_ms: int = field(doc="how often HAProxy checks each replica's health port", min=100)
+    direct_fallback: bool = field(doc="the PAC file lets browsers go direct when the balancer cannot be reached")
+
+
+WILDCARD_HOSTS = frozenset({"", "0.0.0.0", "::", "*"})  # listen addresses meaning every interface
+
+
+def address_problem(value: str) -> str | None:
+    """Why ``value`` is not a HOST:PORT listen address, or None."""
+    host, colon, port = value.rpartition(":")
+    if not colon or not port.isdigit() or not 1 <= int(port) <= 65535:
+        return f"{value!r} is not HOST:PORT (e.g. 0.0.0.0:3128, [::]:3128)"
+    if host.startswith("[") != host.endswith("]"):
+        return f"{value!r}: an IPv6 address goes in brackets, e.g. [::]:3128"
+    return None
+
+
+def split_address(value: str) -> tuple[str, int]:
+    """HOST:PORT (already checked) as host ("" = every interface; IPv6 without brackets) and port."""
+    host, _, port = value.rpartition(":")
+    return host.removeprefix("[").removesuffix("]"), int(port)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address, "localhost", or "[::1]") is this machine only; a name or "" is not."""
+    host = host.strip().removeprefix("[").removesuffix("]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a host name may resolve to anything; "" is every interface
 
 
 @dataclass(frozen=True)
@@ -285,6 +339,7 @@ class Config:
     memory: MemorySettings | None = None  # the per-site rule memory (filters/learn/memory.py)
     tls: TlsSettings | None = None  # which hosts' HTTPS is not verified, or not intercepted (addon/tls.py)
     lists: ListsSettings | None = None  # the subscribed ad lists (filters/adblock/subscriptions.py)
+    fleet: FleetSettings | None = None  # replicas behind a balancer (``clearpage fleet``)
     index: SiteIndex | None = dataclasses.field(default=None, compare=False, repr=False)  # built from sites when None
 
     def __post_init__(self) -> None:
@@ -361,7 +416,7 @@ def build_config(root: Node, path: str | None, sources: list[str], subscribed_li
     env = BuildEnv(subscribed_lists=tuple(subscribed_lists))
     if not isinstance(root, Map):
         raise ConfigError([Problem(root.file, root.line, "", "the config must be a mapping")])
-    allowed = {"proxy", "sites", "memory", "tls", "lists", *SITE_KEYS}
+    allowed = {"proxy", "sites", "memory", "tls", "lists", "fleet", *SITE_KEYS}
     for key, (line, _) in root.entries.items():
         if key not in allowed:
             problems.append(Problem(root.file, line, key, _unknown("key", key, allowed).replace("unknown key ", "unknown key ", 1)))
@@ -372,12 +427,13 @@ def build_config(root: Node, path: str | None, sources: list[str], subscribed_li
         memory = _try(lambda: _convert_memory(_need(root, "memory", problems), problems))
         tls = _try(lambda: convert(_need(root, "tls", problems), TlsSettings, "tls", problems))
         lists = _try(lambda: convert(_need(root, "lists", problems), ListsSettings, "lists", problems))
+        fleet = _try(lambda: _convert_fleet(_need(root, "fleet", problems), problems))
     problems.extend(env.problems)
     if problems or proxy is None or base is None:
         raise ConfigError(_dedupe(problems) or [Problem(root.file, root.line, "", "invalid config")])
     digest = hashlib.sha256("\0".join([*sources, *map(_file_stamp, subscribed_lists)]).encode()).hexdigest()[:16]
     warnings = tuple(env.warnings)
-    return Config(path, proxy, base, sites, digest, warnings, memory, tls=tls, lists=lists, index=SiteIndex(sites, env, built))
+    return Config(path, proxy, base, sites, digest, warnings, memory, tls=tls, lists=lists, fleet=fleet, index=SiteIndex(sites, env, built))
 
 
 def _file_stamp(path: str) -> str:
@@ -403,6 +459,53 @@ def _convert_memory(node: Node, problems: list[Problem]) -> MemorySettings:
         elif not is_postgres(settings.path):
             settings = dataclasses.replace(settings, path=str(resolve_against(path, settings.path)))
     return settings
+
+
+def _convert_fleet(node: Node, problems: list[Problem]) -> FleetSettings:
+    """The ``fleet:`` section, paths resolved against the file naming them. A balancer listening
+    beyond loopback is an open proxy for the network unless the replicas require credentials: refused."""
+    fleet = convert(node, FleetSettings, "fleet", problems)
+    assert isinstance(node, Map)  # (convert accepted it as a dataclass)
+    for key in ("confdir", "htpasswd"):
+        value = getattr(fleet, key)
+        if value:
+            fleet = dataclasses.replace(fleet, **{key: str(resolve_against(cast(Node, node.get(key)), value))})
+    if not fleet.htpasswd and not is_loopback(split_address(fleet.listen)[0]):
+        problems.append(Problem(_file(node, "listen"), node.key_line("listen"), "fleet.listen",
+                                f"{fleet.listen} is beyond loopback and fleet.htpasswd is empty: the balancer would be an open "
+                                "proxy; set fleet.htpasswd to an htpasswd file (htpasswd -cB FILE USER) or listen on 127.0.0.1"))
+        raise Invalid
+    if not fleet.pac_host and split_address(fleet.listen)[0] in WILDCARD_HOSTS:
+        problems.append(Problem(_file(node, "listen"), node.key_line("listen"), "fleet.pac_host",
+                                f"fleet.listen {fleet.listen} is every interface: set fleet.pac_host to the name browsers reach the balancer by"))
+        raise Invalid
+    if fleet.htpasswd:
+        problem = list_file_problem(fleet.htpasswd)
+        if problem:
+            problems.append(Problem(_file(node, "htpasswd"), node.key_line("htpasswd"), "fleet.htpasswd", f"{fleet.htpasswd}: {problem}"))
+            raise Invalid
+    ports = {"fleet.listen": [split_address(fleet.listen)[1]],
+             "fleet.first_port": list(range(fleet.first_port, fleet.first_port + fleet.replicas)),
+             "fleet.first_health_port": list(range(fleet.first_health_port, fleet.first_health_port + fleet.replicas))}
+    if fleet.pac_listen:
+        ports["fleet.pac_listen"] = [split_address(fleet.pac_listen)[1]]
+    seen: dict[int, str] = {}
+    for key, numbers in ports.items():
+        for number in numbers:
+            if number > 65535:
+                problems.append(Problem(_file(node, key.split(".")[1]), node.key_line(key.split(".")[1]), key, f"{fleet.replicas} replicas from port {numbers[0]} go past 65535"))
+                raise Invalid
+            if number in seen and seen[number] != key:
+                problems.append(Problem(_file(node, key.split(".")[1]), node.key_line(key.split(".")[1]), key, f"port {number} is also taken by {seen[number]}"))
+                raise Invalid
+            seen[number] = key
+    return fleet
+
+
+def _file(node: Map, key: str) -> str:
+    """The file ``key``'s value came from (the user's file or the embedded default)."""
+    child = node.get(key)
+    return child.file if child is not None else node.file
 
 
 def _try[T](fn: Callable[[], T]) -> T | None:
