@@ -18,6 +18,7 @@ BENCHMARKS: dict[str, tuple[str, str]] = {
     "classifier": ("clearpage.cli.cmd_bench_memory", "add_classifier"),
     "batch": ("clearpage.cli.cmd_bench_batch", "add_batch"),
     "fleet": ("clearpage.cli.cmd_bench_fleet", "add_fleet"),
+    "memory-store": ("clearpage.cli.cmd_bench_store", "add_store"),
 }
 
 

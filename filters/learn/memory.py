@@ -204,21 +204,34 @@ def _nothing_new(view: HostView, fps: list[str], content_paths: list[str], boile
 
 def _read_host(c: Connection, host: str, page: str, fps: list[str]) -> tuple | None:
     """(pages, page known, rule rows best first, fingerprint -> (pages, first seen)) for the host
-    (``page``: the keyed hash); None when unknown."""
-    row = c.execute("SELECT pages FROM hosts WHERE host=?", (host,)).fetchone()
-    if row is None:
+    (``page``: the keyed hash); None when unknown. One query (one round trip to PostgreSQL) for
+    a page of up to FIRST_CHUNK fingerprints."""
+    parts = ["SELECT 'h', pages, CAST(NULL AS TEXT), CAST(NULL AS TEXT), CAST(NULL AS REAL) FROM hosts WHERE host=?",
+             "SELECT 'r', support, kind, path, last_seen FROM rules WHERE host=?"]
+    params: list = [host, host]
+    if page:
+        parts.append("SELECT 'p', 1, NULL, NULL, NULL FROM pages WHERE host=? AND page=?")
+        params += [host, page]
+    first, rest = fps[:FIRST_CHUNK], fps[FIRST_CHUNK:]
+    if first:
+        parts.append(f"SELECT 'b', pages, fp, NULL, {_FIRST_SEEN} FROM blocks WHERE host=? AND fp IN ({','.join('?' * len(first))})")
+        params += [host, *first]
+    rows = c.execute(" UNION ALL ".join(parts), params).fetchall()
+    pages = next((n for tag, n, *_ in rows if tag == "h"), None)
+    if pages is None:
         return None
-    known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
-    rules = c.execute("SELECT kind, path, support, last_seen FROM rules WHERE host=? ORDER BY support DESC, last_seen DESC", (host,)).fetchall()
-    seen: dict[str, tuple[int, float]] = {}
-    for start in range(0, len(fps), 500):  # SQLite's bound-parameter limit
-        chunk = fps[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        seen.update((fp, (n, first)) for fp, n, first in c.execute(
-            f"SELECT fp, pages, {_FIRST_SEEN} FROM blocks WHERE host=? AND fp IN ({marks})", (host, *chunk)))
-    return row[0], known, rules, seen
+    known = any(tag == "p" for tag, *_ in rows)
+    rules = sorted(((kind, path, n, last) for tag, n, kind, path, last in rows if tag == "r"), key=lambda r: (-r[2], -r[3], r[0], r[1]))
+    seen: dict[str, tuple[int, float]] = {fp: (n, first_seen) for tag, n, fp, _, first_seen in rows if tag == "b"}
+    for start in range(0, len(rest), 500):  # SQLite's bound-parameter limit
+        chunk = rest[start:start + 500]
+        seen.update((fp, (n, first_seen)) for fp, n, first_seen in c.execute(
+            f"SELECT fp, pages, {_FIRST_SEEN} FROM blocks WHERE host=? AND fp IN ({','.join('?' * len(chunk))})", (host, *chunk)))
+    return pages, known, rules, seen
 
 
+# Fingerprints asked in the lookup's one query (with its 5 other parameters, under SQLite's 999).
+FIRST_CHUNK = 600
 # A read-only (or older) file may lack the column: such blocks count as seen long ago.
 _FIRST_SEEN = "coalesce(first_seen, 0)"
 
@@ -422,11 +435,13 @@ class SiteMemory:
         c.begin()
         if self._refresh.count:  # earlier reloads' times first: this page's are later, eviction sees both
             self._refresh.write(c)
-        if c.execute("SELECT 1 FROM hosts WHERE host=?", (host,)).fetchone() is None and self._hour_is_full(c, now):
+        host_known, known = c.execute("SELECT (SELECT 1 FROM hosts WHERE host=?), (SELECT 1 FROM pages WHERE host=? AND page=?)",
+                                      (host, host, page)).fetchone()
+        if host_known is None and self._hour_is_full(c, now):
             c.commit()  # (the reloads' times)
             self._refresh = _Refresh()
             return False
-        known = bool(page) and c.execute("SELECT 1 FROM pages WHERE host=? AND page=?", (host, page)).fetchone() is not None
+        known = bool(page) and known is not None
         step = 0 if known else 1
         c.execute(
             "INSERT INTO hosts(host, pages, last_seen, first_seen) VALUES(?, 1, ?, ?) ON CONFLICT(host) DO UPDATE SET pages=hosts.pages+?, last_seen=?",
@@ -468,14 +483,16 @@ class SiteMemory:
     def _evict(self, c, host: str) -> None:
         s = self.settings
         caps = (("blocks", "fp", s.max_blocks_per_host), ("pages", "page", s.max_blocks_per_host), ("rules", "kind || ' ' || path", s.max_rules_per_host))
-        for table, key, cap in caps:
-            extra = c.execute(f"SELECT count(*) FROM {table} WHERE host=?", (host,)).fetchone()[0] - cap
+        *counts, hosts = c.execute("SELECT " + ", ".join(f"(SELECT count(*) FROM {table} WHERE host=?)" for table, _, _ in caps)
+                                   + ", (SELECT count(*) FROM hosts)", (host,) * len(caps)).fetchone()
+        for (table, key, cap), count in zip(caps, counts, strict=True):
+            extra = count - cap
             if extra > 0:
                 c.execute(
                     f"DELETE FROM {table} WHERE host=? AND {key} IN (SELECT {key} FROM {table} WHERE host=? ORDER BY last_seen LIMIT ?)",
                     (host, host, extra),
                 )
-        extra = c.execute("SELECT count(*) FROM hosts").fetchone()[0] - s.max_hosts
+        extra = hosts - s.max_hosts
         if extra > 0:
             old = [r[0] for r in c.execute("SELECT host FROM hosts ORDER BY last_seen LIMIT ?", (extra,))]
             for gone in old:

@@ -129,10 +129,9 @@ class _Connection:
                 cur.executemany(_pg(sql), rows)
 
     def begin(self) -> None:
-        self.conn.execute("BEGIN")
         # a write may wait busy_timeout_ms for another replica's row locks (lock_timeout) on top of
         # its own statement time: past the lookups' limit, which would count the wait as an outage
-        self.conn.execute(f"SET LOCAL statement_timeout = {self.write_timeout_ms}")
+        self.conn.execute(f"BEGIN; SET LOCAL statement_timeout = {self.write_timeout_ms}")  # (one round trip)
 
     def commit(self) -> None:
         self.conn.execute("COMMIT")

@@ -1,5 +1,6 @@
 """End to end: the real ``clearpage proxy`` (mitmproxy, worker pool) learns a site's template as
-pages of it go through, with a fresh memory file from the config, and serves later pages without it."""
+pages of it go through, with a fresh memory from the config (a file, or a PostgreSQL database),
+and serves later pages without it."""
 from __future__ import annotations
 
 import lxml.html
@@ -24,8 +25,8 @@ def _config(memory_path) -> str:
     return "mode: reader\nproxy:\n  workers: 2\n  time_budget_ms: 30000\n" + memory_config(memory_path)
 
 
-def test_proxy_drops_the_sites_template_from_page_five_on(tmp_path):
-    memory = tmp_path / "memory.sqlite"
+def test_proxy_drops_the_sites_template_from_page_five_on(tmp_path, memory_location):
+    memory = memory_location  # an SQLite file, then a PostgreSQL database
     site = pages()
     routes = {f"/story/{n}": Route(html.encode("utf-8"), HTML) for n, (_, html) in enumerate(site, 1)}
     with Origin(routes) as origin, running_proxy(tmp_path / "proxy", config=_config(memory)) as proxy:

@@ -81,3 +81,17 @@ def test_a_read_only_database_serves_its_rules_but_learns_nothing(postgres_serve
     assert memory.learn(HOST, "/another", ["fp"], [], []) is False
     assert stored_rows(url, "SELECT pages FROM hosts") == [(pages_before,)]  # nothing was written
     assert stored_rows(url, "SELECT count(*) FROM blocks WHERE fp = 'fp'") == [(0,)]
+
+
+def test_a_missing_server_skips_here_and_fails_where_required(monkeypatch):
+    """Without a server (or psycopg) the PostgreSQL tests skip with the reason; under
+    CLEARPAGE_REQUIRE_POSTGRES=1 (.ci/run) they fail instead."""
+    from tests.support import postgres
+
+    monkeypatch.setattr(postgres, "missing", lambda: "PostgreSQL is not installed (test)")
+    monkeypatch.delenv(postgres.REQUIRE, raising=False)
+    with pytest.raises(pytest.skip.Exception, match="not installed"):
+        postgres._require()
+    monkeypatch.setenv(postgres.REQUIRE, "1")
+    with pytest.raises(pytest.fail.Exception, match="required because CLEARPAGE_REQUIRE_POSTGRES is set"):
+        postgres._require()
