@@ -357,3 +357,49 @@ APPEAL_OPENINGS = (
     r"abonnez-vous\b", r"suivez-nous\b", r"inscrivez-vous\s+[àa]\s+(?:notre|la)\s+newsletter", r"t[ée]l[ée]chargez\s+(?:notre|l)\W?\s*app",
     r"abbonati\b", r"seguici\s+su\b", r"zaprenumeruj\b", r"obserwuj\s+nas\b",
 )
+
+
+# ------------------------------------------------------------------ a post's chrome (rules/post_chrome.py), many languages
+
+# A link that leads back or home rather than on in the story, the link's whole text (arrows and
+# "«" around it allowed): "Zurück zur Übersicht", "Back to overview", "Volver", "Retour à la liste".
+BACK_LINK_LABELS = (
+    r"zurück(?:\s+(?:zur|zum|zu|zu\s+den|zu\s+allen|nach)\b[\w\s.-]{0,30})?", r"zur\s+(?:startseite|übersicht|homepage)",
+    r"(?:go\s+)?back(?:\s+to\b[\w\s.'-]{0,30})?", r"return\s+to\b[\w\s.'-]{0,30}",
+    r"(?:volver|regresar)(?:\s+(?:a|al)\b[\w\s.-]{0,30})?", r"voltar(?:\s+(?:para|ao|à|a)\b[\w\s.-]{0,30})?",
+    r"retour(?:\s+(?:à|a|au|aux)\b[\w\s.'-]{0,30})?", r"torna(?:\s+(?:a|al|alla|alle|all')[\w\s.'-]{0,30})?", r"indietro",
+    r"terug(?:\s+naar\b[\w\s.-]{0,30})?", r"(?:powrót|wróć)(?:\s+do\b[\w\s.-]{0,30})?",
+)
+
+# A post's meta line, at the start of a short block: where it was filed, when it was posted or
+# changed, its tags, its reading time ("This entry was posted in", "Posted in News", "Category:",
+# "Der Beitrag wurde am ... veröffentlicht", "Schlagworte:", "5 min read"). Matched case-insensitively.
+POST_META_OPENINGS = (
+    # English
+    r"this\s+(?:entry|post|article)\s+was\s+(?:posted|filed|published|written)", r"posted\s+(?:in|under)\b", r"filed\s+(?:under|in)\b",
+    r"categor(?:y|ies)\s*:", r"tag(?:s|ged(?:\s+with)?)\s*:", r"tagged\s+(?:with|in)\b", r"last\s+(?:modified|updated|edited)\s*(?::|on\b)",
+    r"[^.!?]{0,40}\b\d+\s+min(?:ute)?s?\.?\s+read\s*$", r"reading\s+time\s*:",
+    # German
+    r"(?:der|dieser)\s+(?:beitrag|eintrag|artikel)\s+wurde\s+(?:am|in|unter|von)\b", r"veröffentlicht\s+(?:in|unter)\b",
+    r"(?:erstellt|aktualisiert|geändert|zuletzt\s+(?:aktualisiert|geändert|bearbeitet))\s+am\b", r"kategorien?\s*:",
+    r"schlagw(?:o|ö)rte(?:r)?\s*:?", r"abgelegt\s+(?:unter|in)\b", r"lesezeit\s*:", r"\d+\s+min(?:uten)?\.?\s+lesezeit\s*$",
+    # Spanish, Portuguese, French, Italian, Dutch, Polish
+    r"publicado\s+(?:en|el|em|por)\b", r"categor[ií]as?\s*:", r"etiquetas\s*:", r"publié\s+(?:le|dans|par)\b", r"catégories?\s*:",
+    r"mots[-\s]clés\s*:", r"pubblicato\s+(?:il|in|da)\b", r"gepubliceerd\s+(?:op|in)\b", r"opublikowano\b", r"kategori[ae]\s*:",
+)
+
+# A label that marks what follows as advertising, the whole of an element's text ("Anzeige",
+# "- Anzeige -", "ADVERTISEMENT", "Publicidad"); and the opening words of a disclosure that the
+# text holds advertising or affiliate links ("Anzeige, enthält Affiliate Links", "*Werbung.
+# Dieser Beitrag enthält ...", "This post contains affiliate links"). Matched case-insensitively.
+AD_LABELS = (
+    r"anzeige", r"werbung", r"advertisement", r"advertising", r"sponsored(?:\s+content)?", r"gesponsert", r"publicidad",
+    r"publicité", r"pubblicità", r"publicidade", r"reklama", r"advertentie", r"paid\s+(?:content|post)",
+)
+DISCLOSURE_OPENINGS = (
+    r"anzeige\s*[,:/|–—-]", r"\*?\s*werbung\s*[.,:/|–—-]", r"(?:enthält|beinhaltet)\s+(?:werbung|affiliate)",
+    r"(?:dieser|der)\s+(?:beitrag|artikel|post)\s+enthält\s+(?:werbung|affiliate|(?:unbezahlte\s+)?werbe)",
+    r"(?:this|the)\s+(?:post|article|page|story)\s+(?:contains|may\s+contain|includes)\s+(?:affiliate|references\s+to\s+products|sponsored)",
+    r"(?:advertising|affiliate)\s+disclos", r"(?:disclosure|disclaimer)\s*:\s*(?:this|we|some|i)\b", r"affiliate[-\s]?links?\s*[:*]",
+    r"\*\s*affiliate",
+)

@@ -19,7 +19,7 @@ from ..rules import collections as collection_rules
 from ..rules import (
     accordions, asides, buttons, code_listings, consent, data_tables, discussion, embed_codes, entry_cards, filler,
     footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
-    page_heading, product, quotes, records, rescue, screen_copies, sections, shells,
+    page_heading, post_chrome, product, quotes, records, rescue, screen_copies, sections, shells,
 )
 from . import cleaning, scoring
 from .state import PageState
@@ -218,6 +218,9 @@ RULES: tuple[Rule, ...] = (
     Rule(name="other_stories", phase=TRIM, when=not_forum, run=lambda s: asides.remove_other_stories(s.f, s.nodes, s.ctx)),  # ("Ähnliche Beiträge", "Lea también", "Share this")
     Rule(name="read_also", phase=TRIM, when=not_forum, run=lambda s: asides.remove_read_also(_selected(s), s.ctx)),  # ("Lesen Sie auch: <a>...</a>" inside the text)
     Rule(name="appeals", phase=TRIM, when=lambda s: s.article and not s.forum, run=lambda s: asides.remove_appeals(_selected(s), s.ctx)),  # ("Subscribe now to ...", "Follow us on ...")
+    Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx)),  # ("Zurück zur Übersicht", "Back to overview")
+    Rule(name="meta_lines", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_meta_lines(_selected(s), s.ctx)),  # ("Posted in", "Category:", "5 min read")
+    Rule(name="ad_labels", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_ad_labels(_selected(s), s.ctx)),  # ("Anzeige", "This post contains affiliate links")
     Rule(name="trailing_bios", phase=TRIM, when=lambda s: s.article and not s.forum,  # (an author's bio box after the article)
          run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars)),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx)),  # ("Foto: X", "iStock.com")
