@@ -216,6 +216,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="entry_copies", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_copies(s.f, s.nodes, s.groups, s.ctx)),  # (an entry's title twice)
     Rule(name="entry_meta", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_meta(s.f, s.nodes, s.groups, s.ctx)),  # ("Feb 9, 2026", "84 reactions")
     Rule(name="other_stories", phase=TRIM, when=not_forum, run=lambda s: asides.remove_other_stories(s.f, s.nodes, s.ctx)),  # ("Ähnliche Beiträge", "Lea también", "Share this")
+    Rule(name="other_stories_labels", phase=TRIM, when=not_forum,  # (the same announced by a styled paragraph, not a heading)
+         run=lambda s: product.remove_pseudo_headed_sections(s.f, s.nodes, s.ctx, also=asides.OTHER_STORIES_HEADING)),
     Rule(name="read_also", phase=TRIM, when=not_forum, run=lambda s: asides.remove_read_also(_selected(s), s.ctx)),  # ("Lesen Sie auch: <a>...</a>" inside the text)
     Rule(name="appeals", phase=TRIM, when=lambda s: s.article and not s.forum, run=lambda s: asides.remove_appeals(_selected(s), s.ctx)),  # ("Subscribe now to ...", "Follow us on ...")
     Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx)),  # ("Zurück zur Übersicht", "Back to overview")
