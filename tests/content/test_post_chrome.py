@@ -104,3 +104,32 @@ def test_auto_drops_an_affiliate_notice_above_an_article(algo):
     text = joined_selection(algo, _page(article), URL)
     assert "Paragraph 7" in text and "Affiliate" not in text
 
+
+# ------------------------------------------------------------------ teasers after the article
+
+TEASERS = ("<div class='more'><div class='tile'><img src='a.jpg' alt=''><h3><a href='/a'>Another town rebuilt its bridge</a></h3>"
+           "<span>Yesterday</span></div><div class='tile'><h3><a href='/b'>A school opens in the valley</a></h3></div></div>"
+           "<p><a href='/c'>Hier das Programm des Festivals im Überblick</a></p>")
+
+
+def test_linked_headlines_and_lines_after_the_article_go():
+    root = dom.body_of(dom.parse(f"<html><body><article>{STORY}{TEASERS}</article></body></html>"))
+    removed = post_chrome.remove_trailing_teasers([root], PageContext(url=URL, base_url=URL), 60)
+    text = dom.collapse(root.text_content())
+    assert removed == 3
+    assert "bridge" not in text and "Yesterday" not in text and "valley" not in text and "Festivals" not in text
+    assert "Paragraph 7" in text
+
+
+def test_linked_headlines_inside_the_article_stay():
+    # Subheadings that link (an anchor to a section, a named place) with prose after them are the article's own.
+    article = STORY[:300] + "<h3><a href='#mill'>The mill's wheel</a></h3>" + STORY[300:] + "<p><a href='/d'>Download the mill's plan</a> as a PDF file, with every room drawn and every beam numbered for visitors.</p>"
+    root = dom.body_of(dom.parse(f"<html><body><article>{article}</article></body></html>"))
+    removed = post_chrome.remove_trailing_teasers([root], PageContext(url=URL, base_url=URL), 60)
+    text = dom.collapse(root.text_content())
+    assert removed == 0 and "The mill's wheel" in text and "Download the mill's plan" in text
+
+
+def test_auto_drops_the_teasers_under_an_article(algo):
+    text = joined_selection(algo, _page(STORY * 3 + TEASERS), URL)  # (an article's worth of prose: the rule runs on articles)
+    assert "Paragraph 7" in text and "bridge" not in text and "Festivals" not in text

@@ -223,6 +223,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx)),  # ("Zurück zur Übersicht", "Back to overview")
     Rule(name="meta_lines", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_meta_lines(_selected(s), s.ctx)),  # ("Posted in", "Category:", "5 min read")
     Rule(name="ad_labels", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_ad_labels(_selected(s), s.ctx)),  # ("Anzeige", "This post contains affiliate links")
+    Rule(name="trailing_teasers", phase=TRIM, when=lambda s: s.article and not s.forum,  # (other stories' headlines after the article's end)
+         run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars)),
     Rule(name="trailing_bios", phase=TRIM, when=lambda s: s.article and not s.forum,  # (an author's bio box after the article)
          run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars)),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx)),  # ("Foto: X", "iStock.com")

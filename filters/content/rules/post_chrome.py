@@ -8,6 +8,9 @@
 - ``remove_ad_labels``: an element whose whole text marks advertising ("Anzeige", "- Anzeige -",
   ``phrases.AD_LABELS``), and a short paragraph opening with a disclosure of advertising or
   affiliate links (``phrases.DISCLOSURE_OPENINGS``): the publisher's notice, not the story.
+- ``remove_trailing_teasers``: after an article's last paragraph of prose, the teasers of other
+  stories: a linked headline with its tile (picture, kicker, a line of summary), and lines that
+  are nothing but a link. The article has ended; what follows points elsewhere.
 """
 from __future__ import annotations
 
@@ -95,3 +98,66 @@ def remove_ad_labels(roots: list, ctx: PageContext) -> int:
         return bool(_AD_LABEL.fullmatch(text) if len(text) <= AD_LABEL_MAX_CHARS else _DISCLOSURE.match(text))
     doomed = _outermost(roots, _LABELS, DISCLOSURE_MAX_CHARS, matches)
     return ctx.kill_all(doomed, "auto", lambda el: f"advertising notice: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# A paragraph of the article: this share of its text at most is link text (a teaser's summary
+# under a linked headline is counted as the teaser's, not the article's, by its tile).
+ARTICLE_PARAGRAPH_MAX_LINK_SHARE = 0.5
+# A linked headline or a linked line: at least this share of its text is link text ...
+TEASER_MIN_LINK_SHARE = 0.8
+# ... and it is a headline or a line, not a paragraph.
+TEASER_LINE_MAX_CHARS = 160
+# A teaser's tile (headline, kicker, date, a sentence of summary) holds at most this much text:
+# a wider block is a column of several.
+TEASER_TILE_MAX_CHARS = 400
+# Headings and the lines a linked teaser can be.
+_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+_TEASER_LINES = frozenset({"p", "li", "div", "span"}) | _HEADINGS
+
+
+def _link_chars(el) -> int:
+    return sum(len(dom.collapse(dom.string_of(a))) for a in el.iter("a") if a.get("href"))
+
+
+def remove_trailing_teasers(roots: list, ctx: PageContext, min_prose_chars: int) -> int:
+    """Remove, under each of ``roots``, the linked headlines (with their tiles) and the linked
+    lines that come after the article's last paragraph of prose; returns how many went."""
+    doomed = []
+    for root in roots:
+        order = list(root.iter())
+        index = {id(el): k for k, el in enumerate(order)}
+        end = -1
+        for k, el in enumerate(order):
+            if el.tag == "p":
+                text = dom.collapse(dom.string_of(el))
+                if len(text) >= min_prose_chars and _link_chars(el) <= ARTICLE_PARAGRAPH_MAX_LINK_SHARE * len(text):
+                    end = k + sum(1 for _ in el.iter()) - 1  # (its last descendant)
+        if end < 0:
+            continue
+        k = end + 1
+        while k < len(order):
+            el = order[k]
+            if dom.is_element(el) and el.tag in _TEASER_LINES and not el.xpath(_MEDIA):
+                text = dom.collapse(dom.string_of(el))
+                if 0 < len(text) <= TEASER_LINE_MAX_CHARS and _link_chars(el) >= TEASER_MIN_LINK_SHARE * len(text) \
+                        and (el.tag in _HEADINGS or not el.xpath(_BLOCK_CHILDREN)):
+                    tile = _tile_of(el, root, index, end) if el.tag in _HEADINGS else el
+                    doomed.append(tile)
+                    k = index[id(tile)] + sum(1 for _ in tile.iter())
+                    continue
+            k += 1
+    return ctx.kill_all(doomed, "auto", lambda el: f"teaser after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _tile_of(heading, root, index: dict, end: int):
+    """The heading's widest ancestor below ``root`` that starts after the article's end, holds
+    no other heading and at most ``TEASER_TILE_MAX_CHARS`` of text."""
+    tile = heading
+    while True:
+        parent = tile.getparent()
+        if parent is None or parent is root or index.get(id(parent), -1) <= end:
+            return tile
+        if len(dom.collapse(dom.string_of(parent))) > TEASER_TILE_MAX_CHARS or \
+                sum(1 for h in parent.iter(*_HEADINGS)) > 1:
+            return tile
+        tile = parent
