@@ -283,7 +283,7 @@ OTHER_STORIES_HEADINGS = (
     r"editor'?s?\s+picks?", r"recommended(?:\s+(?:for\s+you|stories|articles|reading))?",
     r"share(?:\s+(?:this|on|via))?(?:\s+(?:article|post|story|page))?", r"like\s+this",
     r"leave\s+a\s+(?:reply|comment)", r"post\s+a\s+comment", r"write\s+a\s+comment", r"add\s+a\s+comment",
-    r"about\s+the\s+author",
+    r"about\s+the\s+author", r"explore\s+further", r"(?:keep|continue)\s+reading", r"more\s+(?:from|by)\s+\w+(?:\s+\w+)?",
     # German
     r"(?:ähnliche|verwandte|weitere|neueste|beliebte|aktuelle|passende)\s+(?:beiträge|artikel|nachrichten|meldungen|themen|news|posts)",
     r"mehr\s+(?:zum\s+thema|zu\s+diesem\s+thema)(?:\s+(?:auf|bei|von|im|in)\s+\S+)?",
@@ -294,11 +294,16 @@ OTHER_STORIES_HEADINGS = (
     r"der\s+(?:nächste|vorherige)\s+beitrag", r"(?:nächster|vorheriger)\s+beitrag",
     r"(?:sharen|teilen)(?:\s+mit)?", r"(?:diesen\s+)?(?:beitrag|artikel)\s+teilen", r"gefällt\s+mir",
     r"kommentar\s+(?:verfassen|schreiben|hinterlassen)", r"schreibe?\s+einen\s+kommentar", r"über\s+den\s+autor(?:in)?",
+    r"(?:das\s+)?(?:thema\s+)?könnte\s+(?:sie|dich|euch)\s+auch\s+interessieren", r"mehr\s+(?:interessantes|themen|lesestoff)", r"mehr\s+von\s+\S+(?:\s+\S+)?",
+    r"(?:noch\s+)?mehr\s+(?:infos|artikel|beiträge|geschichten)\s+für\s+(?:dich|sie|euch)", r"zum\s+weiterlesen", r"schon\s+gelesen\??",
+    r"lesen\s+sie\s+auch\s+(?:die\s+folgenden\s+)?(?:beiträge|artikel)", r"entdecke\s+(?:weitere|mehr)\s+\w+", r"(?:jetzt|seite)\s+teilen!?",
+    r"teilen\s+sie\s+(?:dies|diesen\s+beitrag)(?:\s+mit)?", r"weitere\s+(?:aktuelle\s+)?themen(?:\s+aus\s+\w+(?:\s+\w+)?)?",
     # French, Spanish, Italian, Portuguese, Polish, Dutch
     r"(?:dans\s+la\s+même\s+rubrique|sur\s+le\s+même\s+sujet|à\s+lire\s+aussi|lire\s+aussi|voir\s+aussi|articles?\s+similaires)",
     r"(?:partager(?:\s+cet\s+article)?|laisser\s+un\s+commentaire)",
     r"(?:noticias|artículos|notas|entradas)\s+relacionad[oa]s", r"(?:te|le)\s+puede\s+interesar", r"más\s+noticias",
     r"(?:lo\s+)?más\s+(?:leído|visto)", r"(?:lee|lea)\s+(?:también|más)", r"compartir", r"deja\s+(?:un|tu)\s+comentario",
+    r"(?:video|vídeo|notas?|artículos?)\s+recomendad[oa]s?", r"(?:vea|mira|ver)\s+también", r"(?:à\s+lire|lire)\s+(?:ensuite|la\s+suite)",
     r"(?:articoli\s+correlati|leggi\s+anche|potrebbe\s+interessarti|condividi)",
     r"(?:leia\s+também|veja\s+também|notícias\s+relacionadas|compartilhe)",
     r"(?:czytaj|zobacz)\s+(?:też|także|również)", r"podobne\s+artykuły", r"najczęściej\s+czytane",
@@ -371,3 +376,49 @@ COMMENTS_HEADINGS = {
     "el": "Σχόλια", "ar": "التعليقات", "he": "תגובות", "fa": "نظرات", "hi": "टिप्पणियाँ", "id": "Komentar",
     "vi": "Bình luận", "th": "ความคิดเห็น", "zh": "评论", "ja": "コメント", "ko": "댓글",
 }
+
+
+# ------------------------------------------------------------------ a post's chrome (rules/post_chrome.py), many languages
+
+# A link that leads back or home rather than on in the story, the link's whole text (arrows and
+# "«" around it allowed): "Zurück zur Übersicht", "Back to overview", "Volver", "Retour à la liste".
+BACK_LINK_LABELS = (
+    r"zurück(?:\s+(?:zur|zum|zu|zu\s+den|zu\s+allen|nach)\b[\w\s.-]{0,30})?", r"zur\s+(?:startseite|übersicht|homepage)",
+    r"(?:go\s+)?back(?:\s+to\b[\w\s.'-]{0,30})?", r"return\s+to\b[\w\s.'-]{0,30}",
+    r"(?:volver|regresar)(?:\s+(?:a|al)\b[\w\s.-]{0,30})?", r"voltar(?:\s+(?:para|ao|à|a)\b[\w\s.-]{0,30})?",
+    r"retour(?:\s+(?:à|a|au|aux)\b[\w\s.'-]{0,30})?", r"torna(?:\s+(?:a|al|alla|alle|all')[\w\s.'-]{0,30})?", r"indietro",
+    r"terug(?:\s+naar\b[\w\s.-]{0,30})?", r"(?:powrót|wróć)(?:\s+do\b[\w\s.-]{0,30})?",
+)
+
+# A post's meta line, at the start of a short block: where it was filed, when it was posted or
+# changed, its tags, its reading time ("This entry was posted in", "Posted in News", "Category:",
+# "Der Beitrag wurde am ... veröffentlicht", "Schlagworte:", "5 min read"). Matched case-insensitively.
+POST_META_OPENINGS = (
+    # English
+    r"this\s+(?:entry|post|article)\s+was\s+(?:posted|filed|published|written)", r"posted\s+(?:in|under)\b", r"filed\s+(?:under|in)\b",
+    r"categor(?:y|ies)\s*:", r"tag(?:s|ged(?:\s+with)?)\s*:", r"tagged\s+(?:with|in)\b", r"last\s+(?:modified|updated|edited)\s*(?::|on\b)",
+    r"[^.!?]{0,40}\b\d+\s+min(?:ute)?s?\.?\s+read\s*$", r"reading\s+time\s*:",
+    # German
+    r"(?:der|dieser)\s+(?:beitrag|eintrag|artikel)\s+wurde\s+(?:am|in|unter|von)\b", r"veröffentlicht\s+(?:in|unter)\b",
+    r"(?:erstellt|aktualisiert|geändert|zuletzt\s+(?:aktualisiert|geändert|bearbeitet))\s+am\b", r"kategorien?\s*:",
+    r"schlagw(?:o|ö)rte(?:r)?\s*:?", r"abgelegt\s+(?:unter|in)\b", r"lesezeit\s*:", r"\d+\s+min(?:uten)?\.?\s+lesezeit\s*$",
+    # Spanish, Portuguese, French, Italian, Dutch, Polish
+    r"publicado\s+(?:en|el|em|por)\b", r"categor[ií]as?\s*:", r"etiquetas\s*:", r"publié\s+(?:le|dans|par)\b", r"catégories?\s*:",
+    r"mots[-\s]clés\s*:", r"pubblicato\s+(?:il|in|da)\b", r"gepubliceerd\s+(?:op|in)\b", r"opublikowano\b", r"kategori[ae]\s*:",
+)
+
+# A label that marks what follows as advertising, the whole of an element's text ("Anzeige",
+# "- Anzeige -", "ADVERTISEMENT", "Publicidad"); and the opening words of a disclosure that the
+# text holds advertising or affiliate links ("Anzeige, enthält Affiliate Links", "*Werbung.
+# Dieser Beitrag enthält ...", "This post contains affiliate links"). Matched case-insensitively.
+AD_LABELS = (
+    r"anzeige", r"werbung", r"advertisement", r"advertising", r"sponsored(?:\s+content)?", r"gesponsert", r"publicidad",
+    r"publicité", r"pubblicità", r"publicidade", r"reklama", r"advertentie", r"paid\s+(?:content|post)",
+)
+DISCLOSURE_OPENINGS = (
+    r"anzeige\s*[,:/|–—-]", r"\*?\s*werbung\s*[.,:/|–—-]", r"(?:enthält|beinhaltet)\s+(?:werbung|affiliate)",
+    r"(?:dieser|der)\s+(?:beitrag|artikel|post)\s+enthält\s+(?:werbung|affiliate|(?:unbezahlte\s+)?werbe)",
+    r"(?:this|the)\s+(?:post|article|page|story)\s+(?:contains|may\s+contain|includes)\s+(?:affiliate|references\s+to\s+products|sponsored)",
+    r"(?:advertising|affiliate)\s+disclos", r"(?:disclosure|disclaimer)\s*:\s*(?:this|we|some|i)\b", r"affiliate[-\s]?links?\s*[:*]",
+    r"\*\s*affiliate",
+)

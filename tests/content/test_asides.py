@@ -174,3 +174,35 @@ def test_appeals_to_sign_up_or_support_go_in_german_and_english():
                     "<p>Gefällt dir unser Magazin? Dann unterstütze uns.</p>")
     removed, text = _on_roots(asides.remove_appeals, body)
     assert removed == 4 and "Newsletter" not in text and "Never miss" not in text and "Paragraph 7" in text
+
+
+# ------------------------------------------------------------------ other stories under a styled label
+
+def test_sections_under_a_styled_other_stories_label_go_in_several_languages():
+    from clearpage.filters.content.rules import product
+
+    for label in ("<p><strong>Mehr zum Thema:</strong></p>", "<div class='headline'>Das könnte Sie auch interessieren</div>",
+                  "<p>Noch mehr Infos für dich</p>", "<div class='title'>VIDEO RECOMENDADO</div>", "<p><b>Explore further</b></p>"):
+        body = STORY + f"<div class='box'>{label}<ul><li><a href='/a'>Another story about a bridge</a></li>" \
+                       "<li><a href='/b'>A third story about a school</a></li></ul></div>"
+        removed, text = removed_and_text(lambda f, nodes, ctx: product.remove_pseudo_headed_sections(
+            f, nodes, ctx, also=asides.OTHER_STORIES_HEADING), body)
+        assert removed == 1, label
+        assert "bridge" not in text and "Paragraph 7" in text, label
+
+
+def test_a_styled_label_that_only_starts_like_one_stays():
+    from clearpage.filters.content.rules import product
+
+    body = STORY + "<div><p><strong>Mehr zum Thema Mühlen im Winter</strong></p><p>Mills froze twice that year.</p></div>"
+    removed, text = removed_and_text(lambda f, nodes, ctx: product.remove_pseudo_headed_sections(
+        f, nodes, ctx, also=asides.OTHER_STORIES_HEADING), body)
+    assert removed == 0 and "Mills froze" in text
+
+
+def test_auto_ends_the_article_before_a_styled_related_label(algo):
+    related = "<p><strong>Mehr zum Thema:</strong></p>" + "".join(
+        f"<p><a href='/p{i}'>Ein anderer Beitrag Nummer {i} über etwas ganz anderes</a></p>" for i in range(3))
+    text = joined_selection(algo, _page(STORY + f"<div class='box'>{related}</div>"), URL)
+    assert "Paragraph 7" in text
+    assert "Mehr zum Thema" not in text and "Ein anderer Beitrag" not in text

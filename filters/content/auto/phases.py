@@ -20,7 +20,7 @@ from ..rules import collections as collection_rules
 from ..rules import (
     accordions, asides, buttons, code_listings, comments, consent, data_tables, discussion, embed_codes, entry_cards, filler,
     footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
-    page_heading, product, quotes, records, rescue, screen_copies, sections, shells,
+    page_heading, post_chrome, product, quotes, records, rescue, screen_copies, sections, shells,
 )
 from . import cleaning, scoring
 from .state import PageState
@@ -240,8 +240,15 @@ RULES: tuple[Rule, ...] = (
     Rule(name="entry_copies", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_copies(s.f, s.nodes, s.groups, s.ctx)),  # (an entry's title twice)
     Rule(name="entry_meta", phase=TRIM, when=lambda s: not s.forum and not s.discussion, run=lambda s: listing_trim.remove_entry_meta(s.f, s.nodes, s.groups, s.ctx)),  # ("Feb 9, 2026", "84 reactions")
     Rule(name="other_stories", phase=TRIM, when=not_forum, run=lambda s: asides.remove_other_stories(s.f, s.nodes, s.ctx)),  # ("Ähnliche Beiträge", "Lea también", "Share this")
+    Rule(name="other_stories_labels", phase=TRIM, when=not_forum,  # (the same announced by a styled paragraph, not a heading)
+         run=lambda s: product.remove_pseudo_headed_sections(s.f, s.nodes, s.ctx, also=asides.OTHER_STORIES_HEADING)),
     Rule(name="read_also", phase=TRIM, when=not_forum, run=lambda s: asides.remove_read_also(_selected(s), s.ctx)),  # ("Lesen Sie auch: <a>...</a>" inside the text)
     Rule(name="appeals", phase=TRIM, when=lambda s: s.article and not s.forum, run=lambda s: asides.remove_appeals(_selected(s), s.ctx)),  # ("Subscribe now to ...", "Follow us on ...")
+    Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx)),  # ("Zurück zur Übersicht", "Back to overview")
+    Rule(name="meta_lines", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_meta_lines(_selected(s), s.ctx)),  # ("Posted in", "Category:", "5 min read")
+    Rule(name="ad_labels", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_ad_labels(_selected(s), s.ctx)),  # ("Anzeige", "This post contains affiliate links")
+    Rule(name="trailing_teasers", phase=TRIM, when=lambda s: s.article and not s.forum,  # (other stories' headlines after the article's end)
+         run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars)),
     Rule(name="trailing_bios", phase=TRIM, when=lambda s: s.article and not s.forum,  # (an author's bio box after the article)
          run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars)),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx)),  # ("Foto: X", "iStock.com")

@@ -189,10 +189,10 @@ def _paragraph_chars(f: feat.Features, top: int) -> int:
     return total
 
 
-def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageContext) -> int:
+def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageContext, also: re.Pattern | None = None) -> int:
     """Remove, inside the selection ``nodes``, the sections that start with a short block (not an
     h2-h6: a styled div, a paragraph, a tab's label) saying they show other things (shipping & returns,
-    seller's other items, how about these?); returns how many were removed.
+    seller's other items, how about these?; or matching ``also`` instead); returns how many were removed.
 
     Shops title their sections with styled divs as often as with headings. The section is the
     block's widest ancestor starting with it (sections.section_of), at most
@@ -211,7 +211,10 @@ def remove_pseudo_headed_sections(f: feat.Features, nodes: list[int], ctx: PageC
             if i < skip_to or tags[i] in feat.HEADING_TAGS:
                 continue  # (inside a section already removed; headings are sections.py's)
             text = dom.string_of(f.elements[i])
-            if not (sections.ELSEWHERE_HEADING.match(text) or OTHER_ITEMS_HEADING.match(text)) or _ITEM_LABELS.match(text):
+            if also is not None:
+                if not also.match(text):
+                    continue
+            elif not (sections.ELSEWHERE_HEADING.match(text) or OTHER_ITEMS_HEADING.match(text)) or _ITEM_LABELS.match(text):
                 continue
             if not dom.is_inside(f.elements[i], top):
                 continue  # (cleaning removed it already)
