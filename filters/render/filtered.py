@@ -24,12 +24,10 @@ it whole, in one walk of the body where it can:
 """
 from __future__ import annotations
 
-import base64
-import hashlib
 import importlib.resources
 import re
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl
 
 from lxml import etree
 
@@ -185,12 +183,6 @@ class Finished:
 
 def stylesheet(font_scale: float) -> str:
     return _CSS if font_scale == 1.0 else _CSS + f":root {{ --cp-scale: {font_scale:g}; }}\n"
-
-
-def stylesheet_hash(font_scale: float) -> str:
-    """The CSP source expression ('sha256-...') allowing exactly this inline stylesheet."""
-    digest = hashlib.sha256(stylesheet(font_scale).encode("utf-8")).digest()
-    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
 def stylesheet_href(reader_href: str | None) -> str | None:
