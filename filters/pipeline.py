@@ -281,8 +281,8 @@ class Pipeline:
             style = _style_placement(list(delivery.csp) + page_csp, url, delivery.stylesheet_href)
             result = self._reader(page, style, page_csp)
         else:
-            style = None if page.as_text else _style_placement(list(delivery.csp) + page_csp, url, filtered.stylesheet_href(delivery.stylesheet_href))
-            result = self._filtered(page, doctype, later_meta, style)
+            page_style = None if page.as_text else _style_placement(list(delivery.csp) + page_csp, url, filtered.stylesheet_href(delivery.stylesheet_href))
+            result = self._filtered(page, doctype, later_meta, page_style)
         result.encoding = encoding
         result.timings_ms = clock.timings
         result.cpu_ms = clock.cpu

@@ -12,7 +12,8 @@ the page left out (each toggle below can be switched off):
 | link_names         | a link with nothing to read (icon fonts, images with ``alt=""``) gets ``aria-label``: its title, else its address ("example.com/about"); on a page left with no stylesheet, an empty link (nothing could draw it) gets that name as visible text instead |
 
 Not done here, because it would change the page's look or meaning: renumbering headings,
-linearising layout tables, removing empty links, changing colours. The reader page does those.
+linearising layout tables, removing empty links, changing colours. The reader page does those;
+render/filtered.py finishes the filtered page after the chain (landmarks, one h1, controls, ARIA).
 """
 from __future__ import annotations
 

@@ -24,12 +24,10 @@ it whole, in one walk of the body where it can:
 """
 from __future__ import annotations
 
-import base64
-import hashlib
 import importlib.resources
 import re
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl
 
 from lxml import etree
 
@@ -185,12 +183,6 @@ class Finished:
 
 def stylesheet(font_scale: float) -> str:
     return _CSS if font_scale == 1.0 else _CSS + f":root {{ --cp-scale: {font_scale:g}; }}\n"
-
-
-def stylesheet_hash(font_scale: float) -> str:
-    """The CSP source expression ('sha256-...') allowing exactly this inline stylesheet."""
-    digest = hashlib.sha256(stylesheet(font_scale).encode("utf-8")).digest()
-    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
 def stylesheet_href(reader_href: str | None) -> str | None:
@@ -581,7 +573,10 @@ def _roles(scan: _Scan, report: FilterReport) -> None:
             el.set("role", " ".join(valid))
             dropped += 1
         role = valid[0].lower()
-        if el.tag in ("ul", "ol") and role not in ("list", "none", "presentation") \
+        if el.tag == "img" and role in ("none", "presentation") and (el.get("alt") or "").strip():
+            del el.attrib["role"]  # an image with words to say is no decoration (axe: aria-allowed-role)
+            dropped += 1
+        elif el.tag in ("ul", "ol") and role not in ("list", "none", "presentation") \
                 and any(li.get("role") is None for li in el.iterchildren("li")):
             del el.attrib["role"]  # its items are list items: a list they stay (axe: listitem)
             dropped += 1
@@ -795,8 +790,10 @@ def _one_h1(h1s: list, main, report: FilterReport) -> None:
     if len(h1s) <= 1:
         return
     inside = [h for h in h1s if _contains(main, h)] or h1s
-    # A heading that is only a link (the site's name, linking home) is the logo, not the page's title.
-    keep = next((h for h in inside if not _link_only(h)), inside[0])
+    # A heading that is only a link (the site's name, linking home) is the logo, not the page's
+    # title, and so is one with no words (an image logo); the first with words of its own is.
+    keep = next((h for h in inside if accessible_text(h) and not _link_only(h)),
+                next((h for h in inside if accessible_text(h)), inside[0]))
     for h in h1s:
         if h is not keep:
             h.tag = "h2"
@@ -847,10 +844,17 @@ def _own_parts(body, main, lang: str, scan: _Scan) -> tuple:
     return tuple(added)
 
 
+_SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
+
+
 def _has_contentinfo(body, scan: _Scan) -> bool:
-    """Whether the page has a footer landmark of its own: a top-level <footer>, or any element
-    with role=contentinfo (from the scan: no second walk)."""
-    for child in body:
-        if dom.is_element(child) and child.tag == "footer" and child.get("data-clearpage") is None and child.get("role") is None:
+    """Whether the page has a footer landmark of its own: a <footer> outside every sectioning
+    element and main, or an element with role=contentinfo (from the scan: no second walk)."""
+    for el in scan.landmarks:
+        if el.getparent() is None or el.get("data-clearpage") is not None:
+            continue
+        role = (el.get("role") or "").split()[:1]
+        if role == ["contentinfo"] or (not role and el.tag == "footer"
+                                       and not any(a.tag in _SECTIONING or a.get("role") == "main" for a in el.iterancestors())):
             return True
     return any((el.get("role") or "").split()[:1] == ["contentinfo"] for el in scan.roles if el.getparent() is not None)

@@ -277,3 +277,19 @@ def test_list_roles_svg_images_and_value_attributes():
 def test_a_link_to_the_page_itself_with_an_empty_label_is_named():
     _, doc = served(f"<a id='a' href='' aria-label=''></a>{TEXT}")
     assert doc.get_element_by_id("a").get("aria-label") == "shop.test/catalogue"
+
+
+def test_an_image_logo_h1_with_no_words_gives_way_too():
+    _, doc = served(f"<div><h1><a href='/'><svg></svg></a></h1></div><div><h1>Catalogue</h1>{TEXT}</div>")
+    assert [h.text_content() for h in doc.iter("h1")] == ["Catalogue"]
+
+
+def test_a_nested_page_footer_counts_as_its_footer_landmark():
+    _, doc = served(f"<main><h1>Catalogue</h1>{TEXT}</main><div class='wrap'><footer id='colophon'>Site footer</footer></div>")
+    assert len(doc.xpath("//footer")) == 1 and doc.find(".//nav[@data-clearpage='footer']") is not None
+
+
+def test_an_image_with_words_loses_a_presentation_role():
+    _, doc = served(f"<figure><img src='leak.png' role='presentation'><figcaption>Memory leak in action</figcaption></figure>{TEXT}")
+    img = doc.find(".//img")
+    assert img.get("alt") == "Memory leak in action" and img.get("role") is None
