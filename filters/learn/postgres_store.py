@@ -31,6 +31,10 @@ INSTALL_HINT = "pip install 'clearpage[postgres]'"
 STATEMENT_TIMEOUT_MS = 250
 # How long a call waits for a pooled connection: none is there when the database is down.
 CONNECT_WAIT_S = 0.25
+# ... except before the process's first connection: making one (a new server process, the
+# login) takes longer than a lookup on a busy machine, and a fresh worker would otherwise start
+# in an outage and skip its first pages' lookups and learning.
+FIRST_CONNECT_WAIT_S = 5.0
 # Connections per process: one does the work (memory.py serialises a process's calls); the
 # second lets a fresh one be made while a broken one is thrown away.
 POOL_MAX = 2
@@ -191,7 +195,7 @@ class PostgresDatabase:
     def connection(self) -> Iterator[_Connection]:
         if self._pool is None:
             self._pool = self._open_pool()
-        with self._pool.connection() as raw:
+        with self._pool.connection(timeout=CONNECT_WAIT_S if self.secret is not None else FIRST_CONNECT_WAIT_S) as raw:
             if self.secret is None:
                 self._set_up(raw)
             elif self._read_only is not None and time.monotonic() - self._checked_at >= READ_ONLY_RETRY_S:
