@@ -23,6 +23,9 @@ from tests.support.postgres import _require as _require_postgres
 
 HTML = {"Content-Type": "text/html; charset=utf-8"}
 REPLICAS = 3
+MAX_REQUESTS_PER_CLIENT = 400  # bounds the kill test's load (about 40 s at its pace)
+REQUESTS_AFTER_DOWN = 4  # each client's requests once the victim is out: what must avoid it
+PACE_S = 0.1  # between a client's requests until then: a steady load, not a flood
 # One worker per replica; a generous budget, so a loaded machine still filters every page.
 CONFIG = "mode: reader\nproxy:\n  workers: 1\n  time_budget_ms: 30000\n"
 SITE = pages()
@@ -167,9 +170,13 @@ def test_a_killed_replica_drops_out_and_the_others_keep_serving(fleet, origin):
     results: list[tuple[float, float, str, object]] = []  # (start, end, url, status or exception)
     killed_at: list[float] = []
     lock = threading.Lock()
+    down = threading.Event()  # set once HAProxy has taken the victim out
 
     def client(number: int) -> None:
-        for i in range(15):
+        # Load goes on until HAProxy has taken the victim out and each client has sent a few
+        # requests after that: a load that ended first could prove nothing about the balancer.
+        after_down = 0
+        for i in range(MAX_REQUESTS_PER_CLIENT):
             url = _url(origin, f"kill-{number}-{i}")
             start = time.monotonic()
             try:
@@ -181,6 +188,12 @@ def test_a_killed_replica_drops_out_and_the_others_keep_serving(fleet, origin):
             if number == 0 and i == 4:
                 os.kill(old_pid, signal.SIGKILL)
                 killed_at.append(_closed(fleet.first_port + victim - 1))
+            if down.is_set():
+                after_down += 1
+                if after_down > REQUESTS_AFTER_DOWN:
+                    return
+            else:
+                time.sleep(PACE_S)
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(3)]
     for thread in threads:
@@ -190,7 +203,9 @@ def test_a_killed_replica_drops_out_and_the_others_keep_serving(fleet, origin):
     while any(t.is_alive() for t in threads) and time.monotonic() < deadline:
         if down_at is None and killed_at and victim not in fleet.up():
             down_at = time.monotonic()
+            down.set()
         time.sleep(0.02)
+    down.set()
     for thread in threads:
         thread.join(60)
     assert killed_at, "the load ended before the kill"
