@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .errors import Problem
 from .typed import Invalid, convert
-from .yamlsrc import Node
+from .yamlsrc import Node, Scalar
 
 
 def resolve_against(node: Node, value: str) -> Path:
@@ -72,6 +72,17 @@ def readable_files(node: Node, key: str, problems: list[Problem]) -> tuple[str, 
     if bad:
         raise Invalid
     return tuple(out)
+
+
+def optional_directory(node: Node, key: str, problems: list[Problem]) -> str | None:
+    """Convert hook: null (the default location) or a directory path, relative to the config file."""
+    if isinstance(node, Scalar) and node.value is None:
+        return None
+    value = convert(node, str, key, problems)
+    if not value.strip():
+        problems.append(Problem(node.file, node.line, key, "expected a directory path or null (the default location)"))
+        raise Invalid
+    return str(resolve_against(node, value))
 
 
 def user_cache_dir() -> Path:

@@ -33,7 +33,7 @@ from .css import CompiledSelector, check_selectors, compile_selector
 from .errors import ConfigError, Problem
 from .images import ImageRelevanceSettings
 from .learn.memory import MemorySettings, is_postgres, location_problem
-from .paths import list_file_problem, resolve_against
+from .paths import list_file_problem, optional_directory, resolve_against
 from .typed import Invalid, convert, convert_dataclass, field, reuse, reusing_conversions
 from .yamlsrc import Map, Node, Scalar, Seq, load_file, load_text, merge
 
@@ -87,21 +87,11 @@ def _check_urls(urls: tuple[str, ...]) -> str | None:
     return None
 
 
-def _lists_dir(node: Node, key: str, problems: list[Problem]) -> str | None:
-    """Convert hook: null (the default location) or a directory, relative to the config file."""
-    if isinstance(node, Scalar) and node.value is None:
-        return None
-    value = convert(node, str, key, problems)
-    if not value.strip():
-        problems.append(Problem(node.file, node.line, key, "expected a directory path or null (the default location)"))
-        raise Invalid
-    return str(resolve_against(node, value))
-
 
 @dataclass(frozen=True)
 class ListsSettings:
     subscriptions: tuple[str, ...] = field(doc="URLs of Adblock Plus lists that `clearpage lists update` and the proxy's background refresh fetch", check=_check_urls)
-    dir: str | None = field(doc="where their copies are kept; null = $XDG_CACHE_HOME/clearpage/lists", convert=_lists_dir)
+    dir: str | None = field(doc="where their copies are kept; null = $XDG_CACHE_HOME/clearpage/lists", convert=optional_directory)
 
 
 @dataclass(frozen=True)

@@ -36,10 +36,9 @@ from ..adblock.hosts import HostMatcher
 from ..context import PageContext
 from ..errors import Problem
 from ..links import clean_href, host_of
-from ..paths import readable_files, resolve_against
+from ..paths import optional_directory, readable_files
 from ..report import FilterReport
-from ..typed import Invalid, convert, field
-from ..yamlsrc import Node, Scalar
+from ..typed import field
 from .base import BuildEnv, Filter, register
 
 log = logging.getLogger(__name__)
@@ -62,16 +61,6 @@ _NETLOC_FROM = len("https://")
 _REASON_URL_CHARS = 100
 
 
-def _cache_dir(node: Node, key: str, problems: list[Problem]) -> str | None:
-    """Convert hook: null (the default cache location) or a directory path, relative to the config file."""
-    if isinstance(node, Scalar) and node.value is None:
-        return None
-    value = convert(node, str, key, problems)
-    if not value.strip():
-        problems.append(Problem(node.file, node.line, key, "expected a directory path or null (the default location)"))
-        raise Invalid
-    return str(resolve_against(node, value))
-
 
 @dataclass(frozen=True)
 class AdServerOptions:
@@ -82,7 +71,7 @@ class AdServerOptions:
     subscriptions: bool = field(doc="also use the cached copies of `lists.subscriptions` (fetched by `clearpage lists update`; the proxy only)")
     element_hiding: bool = field(doc="apply the adblock lists' ## element-hiding rules as removals")
     compiled_cache: bool = field(doc="keep compiled adblock lists on disk, so they load in a fraction of the time")
-    cache_dir: str | None = field(doc="where compiled lists are kept; null = $XDG_CACHE_HOME/clearpage", convert=_cache_dir)
+    cache_dir: str | None = field(doc="where compiled lists are kept; null = $XDG_CACHE_HOME/clearpage", convert=optional_directory)
     attributes: tuple[str, ...] = field(doc="attributes whose URLs are checked")
     remove_empty_wrappers: bool = field(doc="also remove parents that hold nothing but the ad")
 
