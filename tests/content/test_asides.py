@@ -206,3 +206,18 @@ def test_auto_ends_the_article_before_a_styled_related_label(algo):
     text = joined_selection(algo, _page(STORY + f"<div class='box'>{related}</div>"), URL)
     assert "Paragraph 7" in text
     assert "Mehr zum Thema" not in text and "Ein anderer Beitrag" not in text
+
+
+def test_more_asides_in_more_languages_go():
+    for heading in ("Temas Relacionados", "Verwandte Themenbereiche", "Themen im Artikel", "Kategorien", "Schlagworte", "Auch auf example.de"):
+        body = STORY + f"<div><h3>{heading}</h3><ul><li><a href='/a'>Another story about a bridge</a></li>" \
+                       "<li><a href='/b'>A third story about a school</a></li></ul></div>"
+        removed, text = removed_and_text(asides.remove_other_stories, body)
+        assert removed == 1 and "bridge" not in text, heading
+    removed, text = _on_roots(asides.remove_read_also, STORY + "<p>Auch lesen: <a href='/x'>Der Bürgermeister tritt zurück</a></p>"
+                                                               "<p><i>Weiterlesen:</i> <a href='/y'>Die Mühle im Winter</a></p>")
+    assert removed == 2 and "Bürgermeister" not in text and "Winter" not in text
+    removed, text = _on_roots(asides.remove_appeals, STORY + "<p><span>Nos siga no</span> Google News</p><h3>Stay up-to-date on our work.</h3>")
+    assert removed == 2 and "siga" not in text and "up-to-date" not in text
+    removed, text = _on_roots(asides.remove_credit_lines, STORY + "<p>Crédits photos : Bestimage</p>")
+    assert removed == 1 and "Bestimage" not in text and "Paragraph 7" in text
