@@ -320,6 +320,7 @@ READ_ALSO_LABELS = (
     r"(?:lea|lee|leer|vea|ver)(?:\s+(?:también|más|además))?", r"(?:te|le)\s+puede\s+interesar", r"noticia\s+relacionada",
     r"(?:à\s+)?lire\s+(?:aussi|également)", r"voir\s+aussi", r"leggi\s+anche", r"(?:leia|veja)\s+(?:também|mais)",
     r"(?:czytaj|zobacz)\s+(?:też|także|również)", r"lees\s+ook",
+    r"mir[ae]", r"puedes\s+ver", r"schon\s+gelesen\s*\??", r"zum\s+weiterlesen",
 )
 
 # A picture's credit line, the whole of an element's text: "Foto: X", "Photo credit: X",
@@ -359,7 +360,7 @@ APPEAL_OPENINGS = (
     r"mit\s+unserem\s+newsletter", r"gefällt\s+(?:dir|ihnen|euch)\s+(?:unser|unsere|dieser|dieses)\b", r"(?:melden\s+sie\s+sich|abonnieren\s+sie)\s+[\w\s]{0,30}newsletter",
     # Spanish, Portuguese
     r"suscr[ií]b(?:ete|ase)\b", r"hazte\s+(?:miembro|socio|suscriptor)", r"s[ií]guenos\s+en\b", r"[úu]nete\s+a\s+(?:nuestro|nuestra)",
-    r"descarga\s+(?:nuestra|la)\s+app", r"assine\s+(?:já|agora)", r"siga-nos\b", r"nos\s+siga\s+n[oa]s?\b",
+    r"descarga\s+(?:nuestra|la)\s+app", r"[^.!?]{0,60}\b(?:nuestro|tenemos)\s+canal\s+de\s+(?:youtube|telegram|whatsapp)\b", r"assine\s+(?:já|agora)", r"siga-nos\b", r"nos\s+siga\s+n[oa]s?\b",
     # French, Italian, Polish
     r"abonnez-vous\b", r"suivez-nous\b", r"inscrivez-vous\s+[àa]\s+(?:notre|la)\s+newsletter", r"t[ée]l[ée]chargez\s+(?:notre|l)\W?\s*app",
     r"abbonati\b", r"seguici\s+su\b", r"zaprenumeruj\b", r"obserwuj\s+nas\b",

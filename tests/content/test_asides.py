@@ -221,3 +221,23 @@ def test_more_asides_in_more_languages_go():
     assert removed == 2 and "siga" not in text and "up-to-date" not in text
     removed, text = _on_roots(asides.remove_credit_lines, STORY + "<p>Crédits photos : Bestimage</p>")
     assert removed == 1 and "Bestimage" not in text and "Paragraph 7" in text
+
+
+def test_auto_drops_an_appeal_under_a_short_article(algo):
+    # A news brief of four paragraphs (too little prose to count as an article): its closing appeals go all the same.
+    brief = "".join(f"<p>Paragraph {i} tells how the river town kept its old mill running.</p>" for i in range(4))
+    article = brief + ("<p>Subscribe now to our digital edition for the full story.</p>"
+                       "<p>For the latest stories and breaking news updates download the Mill News apps.</p>")
+    text = joined_selection(algo, _page(article), URL)
+    assert "Paragraph 3" in text and "Subscribe" not in text and "download" not in text
+
+
+def test_spanish_and_german_read_also_labels_and_channel_appeals_go():
+    removed, text = _on_roots(asides.remove_read_also, STORY + "<h6>Mire: <a href='/x'>El cantante da positivo</a></h6>"
+                                                               "<p><strong>Schon gelesen?</strong> <a href='/y'>Die Mühle im Winter</a></p>"
+                                                               "<p><b>Zum Weiterlesen:</b> <a href='/z'>Der Fluss im Sommer</a></p>")
+    assert removed == 3 and "cantante" not in text and "Winter" not in text and "Sommer" not in text
+    removed, text = _on_roots(asides.remove_appeals, STORY + "<p><strong>¡Mira lo que tiene nuestro canal de YouTube!</strong></p>"
+                                                             "<p>¿Ya sabías que tenemos canal de Telegram? Únete desde aquí.</p>"
+                                                             "<p>El alcalde anunció en su canal de YouTube que el molino abre.</p>")
+    assert removed == 2 and "nuestro canal" not in text and "Telegram" not in text and "alcalde" in text
