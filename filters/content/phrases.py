@@ -358,9 +358,10 @@ APPEAL_OPENINGS = (
     r"unterstützen\s+sie\s+(?:uns|unsere|unabhängigen)", r"unterstütze\s+(?:uns|unsere|unseren)\b",
     r"(?:jetzt\s+)?(?:zum|für\s+den|für\s+unseren)\s+(?:kostenlosen\s+)?newsletter\s+(?:anmelden|registrieren)",
     r"mit\s+unserem\s+newsletter", r"gefällt\s+(?:dir|ihnen|euch)\s+(?:unser|unsere|dieser|dieses)\b", r"(?:melden\s+sie\s+sich|abonnieren\s+sie)\s+[\w\s]{0,30}newsletter",
+    r"(?:der\s+|dieser\s+)?(?:artikel|beitrag)\s+hat\s+(?:dir|ihnen)\s+gefallen\?", r"(?:artikel|beitrag)\s+gefallen\?", r"sie\s+lesen\s+gern\b", r"diskutieren\s+sie\s+mit(?:\s+uns)?\b",
     # Spanish, Portuguese
     r"suscr[ií]b(?:ete|ase)\b", r"hazte\s+(?:miembro|socio|suscriptor)", r"s[ií]guenos\s+en\b", r"[úu]nete\s+a\s+(?:nuestro|nuestra)",
-    r"descarga\s+(?:nuestra|la)\s+app", r"[^.!?]{0,60}\b(?:nuestro|tenemos)\s+canal\s+de\s+(?:youtube|telegram|whatsapp)\b", r"assine\s+(?:já|agora)", r"siga-nos\b", r"nos\s+siga\s+n[oa]s?\b",
+    r"descarga\s+(?:nuestra|la)\s+app", r"(?:[^.!?]|\.(?=\w)){0,60}\b(?:nuestro|tenemos)\s+canal\s+de\s+(?:youtube|telegram|whatsapp)\b", r"assine\s+(?:já|agora)", r"siga-nos\b", r"nos\s+siga\s+n[oa]s?\b",
     # French, Italian, Polish
     r"abonnez-vous\b", r"suivez-nous\b", r"inscrivez-vous\s+[àa]\s+(?:notre|la)\s+newsletter", r"t[ée]l[ée]chargez\s+(?:notre|l)\W?\s*app",
     r"abbonati\b", r"seguici\s+su\b", r"zaprenumeruj\b", r"obserwuj\s+nas\b",
@@ -404,7 +405,7 @@ POST_META_OPENINGS = (
     # German
     r"(?:der|dieser)\s+(?:beitrag|eintrag|artikel)\s+wurde\s+(?:am|in|unter|von)\b", r"veröffentlicht\s+(?:in|unter)\b",
     r"(?:erstellt|aktualisiert|geändert|zuletzt\s+(?:aktualisiert|geändert|bearbeitet))\s+am\b", r"kategorien?\s*:",
-    r"schlagw(?:o|ö)rte(?:r)?\s*:?", r"abgelegt\s+(?:unter|in)\b", r"lesezeit\s*:", r"\d+\s+min(?:uten)?\.?\s+lesezeit\s*$", r"\d+\s+min(?:ut[ay]?)?\.?\s+czytania\s*$", r"czas\s+czytania\s*:?",
+    r"schlagw(?:o|ö)rte(?:r)?\s*:?", r"abgelegt\s+(?:unter|in)\b", r"lesezeit\s*:", r"\d+\s+min(?:uten)?\.?\s+lesezeit\s*$", r"\d+\s+min(?:ut[ay]?)?\.?\s+czytania\s*$", r"czas\s+czytania\s*:?", r"ten\s+tekst\s+przeczytasz\b",
     r"(?:tiempo|temps|tempo)\s+de\s+(?:lectura|lecture|leitura)\s*:?",
     # Spanish, Portuguese, French, Italian, Dutch, Polish
     r"publicado\s+(?:en|el|em|por)\b", r"categor[ií]as?\s*:", r"etiquetas\s*:", r"publié\s+(?:le|dans|par)\b", r"catégories?\s*:",

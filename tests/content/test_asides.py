@@ -241,3 +241,13 @@ def test_spanish_and_german_read_also_labels_and_channel_appeals_go():
                                                              "<p>¿Ya sabías que tenemos canal de Telegram? Únete desde aquí.</p>"
                                                              "<p>El alcalde anunció en su canal de YouTube que el molino abre.</p>")
     assert removed == 2 and "nuestro canal" not in text and "Telegram" not in text and "alcalde" in text
+
+
+def test_german_appeals_and_a_channel_named_with_a_domain_go():
+    removed, text = _on_roots(asides.remove_appeals, STORY + "<h4>Artikel gefallen? Vergiss nicht zu teilen!</h4>"
+                                                             "<h3>Sie lesen gern Example.com?</h3>"
+                                                             "<p><strong>Diskutieren Sie mit uns</strong></p>"
+                                                             "<p>¿Ya sabías que en Example.com tenemos canal de Telegram? Únete desde aquí.</p>"
+                                                             "<p>Der Artikel über die Mühle gefiel dem Bürgermeister nicht.</p>")
+    assert removed == 4 and "gefallen" not in text and "lesen gern" not in text and "Diskutieren" not in text
+    assert "Telegram" not in text and "Bürgermeister" in text

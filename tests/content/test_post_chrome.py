@@ -140,3 +140,8 @@ def test_reading_times_and_disclaimers_in_more_languages_go():
     assert removed == 2 and "czytania" not in text and "lectura" not in text
     removed, text = _on_roots(post_chrome.remove_ad_labels, STORY + "<p><em>Alle Angaben ohne Gewähr.</em></p>")
     assert removed == 1 and "Gewähr" not in text and "Paragraph 7" in text
+
+
+def test_a_polish_reading_time_line_goes():
+    removed, text = _on_roots(post_chrome.remove_meta_lines, STORY + "<p class='time'>Ten tekst przeczytasz w 5 minut</p>")
+    assert removed == 1 and "przeczytasz" not in text and "Paragraph 7" in text
