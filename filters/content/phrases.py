@@ -283,7 +283,7 @@ OTHER_STORIES_HEADINGS = (
     r"editor'?s?\s+picks?", r"recommended(?:\s+(?:for\s+you|stories|articles|reading))?",
     r"share(?:\s+(?:this|on|via))?(?:\s+(?:article|post|story|page))?", r"like\s+this",
     r"leave\s+a\s+(?:reply|comment)", r"post\s+a\s+comment", r"write\s+a\s+comment", r"add\s+a\s+comment",
-    r"about\s+the\s+author", r"explore\s+further", r"(?:keep|continue)\s+reading", r"more\s+(?:from|by)\s+\w+(?:\s+\w+)?",
+    r"about\s+the\s+author", r"categories", r"tags", r"archives?", r"explore\s+further", r"(?:keep|continue)\s+reading", r"more\s+(?:from|by)\s+\w+(?:\s+\w+)?",
     # German
     r"(?:ähnliche|verwandte|weitere|neueste|beliebte|aktuelle|passende)\s+(?:beiträge|artikel|nachrichten|meldungen|themen|news|posts)",
     r"mehr\s+(?:zum\s+thema|zu\s+diesem\s+thema)(?:\s+(?:auf|bei|von|im|in)\s+\S+)?",
@@ -298,12 +298,14 @@ OTHER_STORIES_HEADINGS = (
     r"(?:noch\s+)?mehr\s+(?:infos|artikel|beiträge|geschichten)\s+für\s+(?:dich|sie|euch)", r"zum\s+weiterlesen", r"schon\s+gelesen\??",
     r"lesen\s+sie\s+auch\s+(?:die\s+folgenden\s+)?(?:beiträge|artikel)", r"entdecke\s+(?:weitere|mehr)\s+\w+", r"(?:jetzt|seite)\s+teilen!?",
     r"teilen\s+sie\s+(?:dies|diesen\s+beitrag)(?:\s+mit)?", r"weitere\s+(?:aktuelle\s+)?themen(?:\s+aus\s+\w+(?:\s+\w+)?)?",
+    r"(?:verwandte|ähnliche)\s+themen(?:bereiche)?", r"themen\s+(?:im|in\s+diesem)\s+(?:artikel|beitrag)", r"auch\s+auf\s+\S+",
+    r"kategorien", r"schlagw(?:o|ö)rte(?:r)?(?:\s+zum\s+(?:thema|artikel))?", r"archiv",
     # French, Spanish, Italian, Portuguese, Polish, Dutch
     r"(?:dans\s+la\s+même\s+rubrique|sur\s+le\s+même\s+sujet|à\s+lire\s+aussi|lire\s+aussi|voir\s+aussi|articles?\s+similaires)",
     r"(?:partager(?:\s+cet\s+article)?|laisser\s+un\s+commentaire)",
     r"(?:noticias|artículos|notas|entradas)\s+relacionad[oa]s", r"(?:te|le)\s+puede\s+interesar", r"más\s+noticias",
     r"(?:lo\s+)?más\s+(?:leído|visto)", r"(?:lee|lea)\s+(?:también|más)", r"compartir", r"deja\s+(?:un|tu)\s+comentario",
-    r"(?:video|vídeo|notas?|artículos?)\s+recomendad[oa]s?", r"(?:vea|mira|ver)\s+también", r"(?:à\s+lire|lire)\s+(?:ensuite|la\s+suite)",
+    r"(?:video|vídeo|notas?|artículos?)\s+recomendad[oa]s?", r"temas\s+relacionados", r"(?:vea|mira|ver)\s+también", r"(?:à\s+lire|lire)\s+(?:ensuite|la\s+suite)",
     r"(?:articoli\s+correlati|leggi\s+anche|potrebbe\s+interessarti|condividi)",
     r"(?:leia\s+também|veja\s+também|notícias\s+relacionadas|compartilhe)",
     r"(?:czytaj|zobacz)\s+(?:też|także|również)", r"podobne\s+artykuły", r"najczęściej\s+czytane",
@@ -314,10 +316,11 @@ OTHER_STORIES_HEADINGS = (
 # colon or dash, then (mostly) a link. The label alone, at the paragraph's start, case-insensitive.
 READ_ALSO_LABELS = (
     r"(?:also\s+)?read(?:\s+(?:also|more|next))?", r"see\s+also", r"related(?:\s+(?:story|article|news))?", r"more\s+on\s+this",
-    r"lesen\s+sie\s+(?:auch|mehr|hier)", r"auch\s+interessant", r"mehr\s+zum\s+thema", r"siehe\s+auch", r"zum\s+thema",
+    r"lesen\s+sie\s+(?:auch|mehr|hier)", r"auch\s+lesen", r"weiterlesen", r"auch\s+interessant", r"mehr\s+zum\s+thema", r"siehe\s+auch", r"zum\s+thema",
     r"(?:lea|lee|leer|vea|ver)(?:\s+(?:también|más|además))?", r"(?:te|le)\s+puede\s+interesar", r"noticia\s+relacionada",
     r"(?:à\s+)?lire\s+(?:aussi|également)", r"voir\s+aussi", r"leggi\s+anche", r"(?:leia|veja)\s+(?:também|mais)",
     r"(?:czytaj|zobacz)\s+(?:też|także|również)", r"lees\s+ook",
+    r"mir[ae]", r"puedes\s+ver", r"schon\s+gelesen\s*\??", r"zum\s+weiterlesen",
 )
 
 # A picture's credit line, the whole of an element's text: "Foto: X", "Photo credit: X",
@@ -325,7 +328,7 @@ READ_ALSO_LABELS = (
 CREDIT_LABELS = (
     r"(?:foto|fotos|photo|photos|photograph|bild|bilder|image|images|picture|pic|credit|credits|crédit|crédito|"
     r"fotografía|zdjęcie|fot\.?)(?:\s+(?:credit|credits|via|by|de|von|quelle|source))?\s*[:©/|-]",
-    r"(?:foto|bild|photo)\s+(?:via|by|von)\s",
+    r"(?:foto|bild|photo)\s+(?:via|by|von)\s", r"cr[ée]dits?\s+photos?\s*:",
     r"©",
     r"\(c\)\s",
 )
@@ -349,15 +352,16 @@ APPEAL_OPENINGS = (
     r"this\s+(?:article|story|content)\s+is\s+(?:the\s+)?copyrighted", r"written\s+permission\s+must\s+be\s+obtained",
     r"(?:submit|send)\s+(?:your|a)\s+letter\s+to\s+the\s+editor",
     r"never\s+miss\s+(?:the\s+latest|a\s+(?:story|post|thing)|an?\s+update)", r"if\s+you\s+(?:enjoyed|liked)\s+(?:reading\s+)?this",
-    r"do\s+you\s+want\s+to\s+(?:be\s+informed|stay\s+(?:informed|up\s+to\s+date))",
+    r"do\s+you\s+want\s+to\s+(?:be\s+informed|stay\s+(?:informed|up\s+to\s+date))", r"stay\s+up[-\s]to[-\s]date\s+(?:on|with)\s+(?:our|the\s+latest)\b",
     # German
     r"(?:jetzt\s+)?abonnieren\s+sie\b", r"jetzt\s+(?:abonnieren|abonnent\s+werden|unterstützen)", r"folgen\s+sie\s+uns\b",
     r"unterstützen\s+sie\s+(?:uns|unsere|unabhängigen)", r"unterstütze\s+(?:uns|unsere|unseren)\b",
     r"(?:jetzt\s+)?(?:zum|für\s+den|für\s+unseren)\s+(?:kostenlosen\s+)?newsletter\s+(?:anmelden|registrieren)",
     r"mit\s+unserem\s+newsletter", r"gefällt\s+(?:dir|ihnen|euch)\s+(?:unser|unsere|dieser|dieses)\b", r"(?:melden\s+sie\s+sich|abonnieren\s+sie)\s+[\w\s]{0,30}newsletter",
+    r"(?:der\s+|dieser\s+)?(?:artikel|beitrag)\s+hat\s+(?:dir|ihnen)\s+gefallen\?", r"(?:artikel|beitrag)\s+gefallen\?", r"sie\s+lesen\s+gern\b", r"diskutieren\s+sie\s+mit(?:\s+uns)?\b",
     # Spanish, Portuguese
     r"suscr[ií]b(?:ete|ase)\b", r"hazte\s+(?:miembro|socio|suscriptor)", r"s[ií]guenos\s+en\b", r"[úu]nete\s+a\s+(?:nuestro|nuestra)",
-    r"descarga\s+(?:nuestra|la)\s+app", r"assine\s+(?:já|agora)", r"siga-nos\b",
+    r"descarga\s+(?:nuestra|la)\s+app", r"(?:[^.!?]|\.(?=\w)){0,60}\b(?:nuestro|tenemos)\s+canal\s+de\s+(?:youtube|telegram|whatsapp)\b", r"assine\s+(?:já|agora)", r"siga-nos\b", r"nos\s+siga\s+n[oa]s?\b",
     # French, Italian, Polish
     r"abonnez-vous\b", r"suivez-nous\b", r"inscrivez-vous\s+[àa]\s+(?:notre|la)\s+newsletter", r"t[ée]l[ée]chargez\s+(?:notre|l)\W?\s*app",
     r"abbonati\b", r"seguici\s+su\b", r"zaprenumeruj\b", r"obserwuj\s+nas\b",
@@ -401,7 +405,8 @@ POST_META_OPENINGS = (
     # German
     r"(?:der|dieser)\s+(?:beitrag|eintrag|artikel)\s+wurde\s+(?:am|in|unter|von)\b", r"veröffentlicht\s+(?:in|unter)\b",
     r"(?:erstellt|aktualisiert|geändert|zuletzt\s+(?:aktualisiert|geändert|bearbeitet))\s+am\b", r"kategorien?\s*:",
-    r"schlagw(?:o|ö)rte(?:r)?\s*:?", r"abgelegt\s+(?:unter|in)\b", r"lesezeit\s*:", r"\d+\s+min(?:uten)?\.?\s+lesezeit\s*$",
+    r"schlagw(?:o|ö)rte(?:r)?\s*:?", r"abgelegt\s+(?:unter|in)\b", r"lesezeit\s*:", r"\d+\s+min(?:uten)?\.?\s+lesezeit\s*$", r"\d+\s+min(?:ut[ay]?)?\.?\s+czytania\s*$", r"czas\s+czytania\s*:?", r"ten\s+tekst\s+przeczytasz\b",
+    r"(?:tiempo|temps|tempo)\s+de\s+(?:lectura|lecture|leitura)\s*:?",
     # Spanish, Portuguese, French, Italian, Dutch, Polish
     r"publicado\s+(?:en|el|em|por)\b", r"categor[ií]as?\s*:", r"etiquetas\s*:", r"publié\s+(?:le|dans|par)\b", r"catégories?\s*:",
     r"mots[-\s]clés\s*:", r"pubblicato\s+(?:il|in|da)\b", r"gepubliceerd\s+(?:op|in)\b", r"opublikowano\b", r"kategori[ae]\s*:",
@@ -420,5 +425,5 @@ DISCLOSURE_OPENINGS = (
     r"(?:dieser|der)\s+(?:beitrag|artikel|post)\s+enthält\s+(?:werbung|affiliate|(?:unbezahlte\s+)?werbe)",
     r"(?:this|the)\s+(?:post|article|page|story)\s+(?:contains|may\s+contain|includes)\s+(?:affiliate|references\s+to\s+products|sponsored)",
     r"(?:advertising|affiliate)\s+disclos", r"(?:disclosure|disclaimer)\s*:\s*(?:this|we|some|i)\b", r"affiliate[-\s]?links?\s*[:*]",
-    r"\*\s*affiliate",
+    r"\*\s*affiliate", r"alle\s+angaben\s+ohne\s+gewähr",
 )

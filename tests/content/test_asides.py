@@ -206,3 +206,48 @@ def test_auto_ends_the_article_before_a_styled_related_label(algo):
     text = joined_selection(algo, _page(STORY + f"<div class='box'>{related}</div>"), URL)
     assert "Paragraph 7" in text
     assert "Mehr zum Thema" not in text and "Ein anderer Beitrag" not in text
+
+
+def test_more_asides_in_more_languages_go():
+    for heading in ("Temas Relacionados", "Verwandte Themenbereiche", "Themen im Artikel", "Kategorien", "Schlagworte", "Auch auf example.de"):
+        body = STORY + f"<div><h3>{heading}</h3><ul><li><a href='/a'>Another story about a bridge</a></li>" \
+                       "<li><a href='/b'>A third story about a school</a></li></ul></div>"
+        removed, text = removed_and_text(asides.remove_other_stories, body)
+        assert removed == 1 and "bridge" not in text, heading
+    removed, text = _on_roots(asides.remove_read_also, STORY + "<p>Auch lesen: <a href='/x'>Der Bürgermeister tritt zurück</a></p>"
+                                                               "<p><i>Weiterlesen:</i> <a href='/y'>Die Mühle im Winter</a></p>")
+    assert removed == 2 and "Bürgermeister" not in text and "Winter" not in text
+    removed, text = _on_roots(asides.remove_appeals, STORY + "<p><span>Nos siga no</span> Google News</p><h3>Stay up-to-date on our work.</h3>")
+    assert removed == 2 and "siga" not in text and "up-to-date" not in text
+    removed, text = _on_roots(asides.remove_credit_lines, STORY + "<p>Crédits photos : Bestimage</p>")
+    assert removed == 1 and "Bestimage" not in text and "Paragraph 7" in text
+
+
+def test_auto_drops_an_appeal_under_a_short_article(algo):
+    # A news brief of four paragraphs (too little prose to count as an article): its closing appeals go all the same.
+    brief = "".join(f"<p>Paragraph {i} tells how the river town kept its old mill running.</p>" for i in range(4))
+    article = brief + ("<p>Subscribe now to our digital edition for the full story.</p>"
+                       "<p>For the latest stories and breaking news updates download the Mill News apps.</p>")
+    text = joined_selection(algo, _page(article), URL)
+    assert "Paragraph 3" in text and "Subscribe" not in text and "download" not in text
+
+
+def test_spanish_and_german_read_also_labels_and_channel_appeals_go():
+    removed, text = _on_roots(asides.remove_read_also, STORY + "<h6>Mire: <a href='/x'>El cantante da positivo</a></h6>"
+                                                               "<p><strong>Schon gelesen?</strong> <a href='/y'>Die Mühle im Winter</a></p>"
+                                                               "<p><b>Zum Weiterlesen:</b> <a href='/z'>Der Fluss im Sommer</a></p>")
+    assert removed == 3 and "cantante" not in text and "Winter" not in text and "Sommer" not in text
+    removed, text = _on_roots(asides.remove_appeals, STORY + "<p><strong>¡Mira lo que tiene nuestro canal de YouTube!</strong></p>"
+                                                             "<p>¿Ya sabías que tenemos canal de Telegram? Únete desde aquí.</p>"
+                                                             "<p>El alcalde anunció en su canal de YouTube que el molino abre.</p>")
+    assert removed == 2 and "nuestro canal" not in text and "Telegram" not in text and "alcalde" in text
+
+
+def test_german_appeals_and_a_channel_named_with_a_domain_go():
+    removed, text = _on_roots(asides.remove_appeals, STORY + "<h4>Artikel gefallen? Vergiss nicht zu teilen!</h4>"
+                                                             "<h3>Sie lesen gern Example.com?</h3>"
+                                                             "<p><strong>Diskutieren Sie mit uns</strong></p>"
+                                                             "<p>¿Ya sabías que en Example.com tenemos canal de Telegram? Únete desde aquí.</p>"
+                                                             "<p>Der Artikel über die Mühle gefiel dem Bürgermeister nicht.</p>")
+    assert removed == 4 and "gefallen" not in text and "lesen gern" not in text and "Diskutieren" not in text
+    assert "Telegram" not in text and "Bürgermeister" in text

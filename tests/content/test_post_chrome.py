@@ -133,3 +133,15 @@ def test_linked_headlines_inside_the_article_stay():
 def test_auto_drops_the_teasers_under_an_article(algo):
     text = joined_selection(algo, _page(STORY * 3 + TEASERS), URL)  # (an article's worth of prose: the rule runs on articles)
     assert "Paragraph 7" in text and "bridge" not in text and "Festivals" not in text
+
+
+def test_reading_times_and_disclaimers_in_more_languages_go():
+    removed, text = _on_roots(post_chrome.remove_meta_lines, STORY + "<p>11 minut czytania</p><div>Tiempo de lectura: 4 minutos</div>")
+    assert removed == 2 and "czytania" not in text and "lectura" not in text
+    removed, text = _on_roots(post_chrome.remove_ad_labels, STORY + "<p><em>Alle Angaben ohne Gewähr.</em></p>")
+    assert removed == 1 and "Gewähr" not in text and "Paragraph 7" in text
+
+
+def test_a_polish_reading_time_line_goes():
+    removed, text = _on_roots(post_chrome.remove_meta_lines, STORY + "<p class='time'>Ten tekst przeczytasz w 5 minut</p>")
+    assert removed == 1 and "przeczytasz" not in text and "Paragraph 7" in text

@@ -243,7 +243,7 @@ RULES: tuple[Rule, ...] = (
     Rule(name="other_stories_labels", phase=TRIM, when=not_forum,  # (the same announced by a styled paragraph, not a heading)
          run=lambda s: product.remove_pseudo_headed_sections(s.f, s.nodes, s.ctx, also=asides.OTHER_STORIES_HEADING)),
     Rule(name="read_also", phase=TRIM, when=not_forum, run=lambda s: asides.remove_read_also(_selected(s), s.ctx)),  # ("Lesen Sie auch: <a>...</a>" inside the text)
-    Rule(name="appeals", phase=TRIM, when=lambda s: s.article and not s.forum, run=lambda s: asides.remove_appeals(_selected(s), s.ctx)),  # ("Subscribe now to ...", "Follow us on ...")
+    Rule(name="appeals", phase=TRIM, when=not_forum, run=lambda s: asides.remove_appeals(_selected(s), s.ctx)),  # ("Subscribe now to ...", "Follow us on ...", short articles too)
     Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx)),  # ("Zurück zur Übersicht", "Back to overview")
     Rule(name="meta_lines", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_meta_lines(_selected(s), s.ctx)),  # ("Posted in", "Category:", "5 min read")
     Rule(name="ad_labels", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_ad_labels(_selected(s), s.ctx)),  # ("Anzeige", "This post contains affiliate links")
