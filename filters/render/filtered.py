@@ -37,7 +37,7 @@ from lxml import etree
 
 from .. import dom, language
 from ..report import FilterReport
-from .alternatives import accessible_text, url_name
+from .alternatives import accessible_text, has_accessible_text, url_name
 
 _CSS = importlib.resources.files("clearpage.filters.render").joinpath("filtered.css").read_text(encoding="utf-8")
 REPORT = "page"
@@ -875,7 +875,7 @@ def _empty_headings(scan: _Scan, report: FilterReport) -> None:
     for el in scan.headings:
         if el.getparent() is None or el.get("aria-hidden") == "true" or el.get("hidden") is not None:
             continue
-        if accessible_text(el) or (el.get("aria-label") or "").strip() or el.get("aria-labelledby") \
+        if has_accessible_text(el) or (el.get("aria-label") or "").strip() or el.get("aria-labelledby") \
                 or (el.get("title") or "").strip():
             continue
         if el.tag in _HEADINGS:
@@ -892,7 +892,7 @@ def _empty_table_headers(ths: list, report: FilterReport) -> None:
     empty-table-header)."""
     emptied = 0
     for th in ths:
-        if th.getparent() is None or accessible_text(th) or (th.get("aria-label") or "").strip() \
+        if th.getparent() is None or has_accessible_text(th) or (th.get("aria-label") or "").strip() \
                 or th.get("aria-labelledby") or (th.get("title") or "").strip():
             continue
         th.tag = "td"
