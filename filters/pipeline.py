@@ -308,12 +308,13 @@ class Pipeline:
             clock.lap("render")
             profile.retainer.apply(doc, ctx)
             clock.lap(FILTER_STAGE + profile.retainer.name, "filters")
-        main = None
+        main, own_parts = None, frozenset[HtmlElement]()
         if style is not None:  # the HTML page: finished for its reader (render/filtered.py)
-            main = filtered.finish(
+            finished = filtered.finish(
                 doc, url=ctx.url, scripts_removed=_scripts_ignored(profile), inline_style=style.inline, style_href=style.href,
                 font_scale=settings.reader.font_scale, theme=settings.reader.theme, report=ctx.new_report(filtered.REPORT),
-            ).main
+            )
+            main, own_parts = finished.main, frozenset(finished.added)
             clock.lap("render")
         _add_bar(page, doc, back, False)  # (filter mode does not use the memory)
         ctx.check_budget()
@@ -323,7 +324,7 @@ class Pipeline:
             ctx.check_budget()
         serialized = html_out.serialize(doc, doctype)
         clock.lap("serialize")
-        added = frozenset(child for child in body if child not in original_children and child is not main)
+        added = frozenset(child for child in body if child not in original_children and child is not main) | own_parts
         content_text = _text_of([body], settings, added)
         if page.as_text:
             output, media = _text_page(meta.title, meta, [dom.body_of(doc)], ctx, settings), "text/plain"

@@ -5,7 +5,8 @@ it whole, in one walk of the body where it can:
 
 - a stylesheet (``filtered.css``): the readable base when no stylesheet of the page is left
   (``<html data-cp-unstyled>``), and clearpage's own parts on every page; inline or linked as
-  the page's policies allow, like the reader page's;
+  the page's policies allow, like the reader page's; it forces readable colours on every page
+  (the page's own colours, opacity and link styles give way, as in forced-colours mode);
 - ``lang`` ("und" when neither declared nor recognisable; the ``assistive`` filter guesses
   first) and a ``<title>`` always (the first heading, else the address);
 - one ``main`` landmark: the page's own when everything outside it sits in a landmark, else a
@@ -13,6 +14,9 @@ it whole, in one walk of the body where it can:
   skip link to it as the first focusable element;
 - one h1: the first inside main that is more than a link (a logo linking home), else the first
   inside main, else the first on the page; any other h1 becomes an h2;
+  none left: main's first heading or the title as a hidden h1, where the heading order allows;
+- headings and table header cells with nothing to read made plain blocks and data cells;
+  landmarks of one role sharing a name given their own (heading, first words, number);
 - controls that only script could work removed when the page's scripts are (a button, a
   field or a list box outside any form, not pointing at one); kept controls named from their
   label, title, placeholder, value or name; ``role=button`` on an element that cannot be
@@ -33,7 +37,7 @@ from lxml import etree
 
 from .. import dom, language
 from ..report import FilterReport
-from .alternatives import accessible_text, url_name
+from .alternatives import accessible_text, has_accessible_text, url_name
 
 _CSS = importlib.resources.files("clearpage.filters.render").joinpath("filtered.css").read_text(encoding="utf-8")
 REPORT = "page"
@@ -117,7 +121,7 @@ _UNNAMEABLE_ROLES = frozenset({"caption", "code", "deletion", "emphasis", "gener
                                "presentation", "none", "strong", "subscript", "superscript"})
 
 # The tags finish looks at (besides any element with a role or an aria-* attribute).
-_SCANNED = frozenset({"h1", "main", "label", "button", "input", "select", "textarea", "style", "link", "header",
+_SCANNED = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "th", "main", "label", "button", "input", "select", "textarea", "style", "link", "header",
                       "footer", "nav", "aside", "section", "form", "search", "area", "ul", "ol", "dl", "li", "dt", "dd"})
 _IDS = etree.XPath("//@id")
 # ARIA 1.2 roles (with DPUB-ARIA and Graphics-ARIA): any other role token is dropped (axe: aria-roles).
@@ -231,13 +235,17 @@ def finish(doc, *, url: str | None, scripts_removed: bool, inline_style: bool, s
     _areas(scan.areas, url)
     _lists(body, scan.lists, report)
     _name_controls(scan, lang, report)
+    _empty_headings(scan, report)
+    _empty_table_headers(scan.ths, report)
     main, created = _main(body, scan, report)
     if created:
         for el in scan.roles:  # inside the new main these are no longer top-level landmarks
             if (el.get("role") or "").split()[:1] in (["banner"], ["contentinfo"]) and _contains(main, el):
                 del el.attrib["role"]
     _one_h1(scan.h1s, main, report)
-    added = _own_parts(body, main, lang, scan)
+    h1 = _ensure_h1(scan, main, head, report)
+    added = _own_parts(body, main, lang, scan) + ((h1,) if h1 is not None else ())
+    _unique_landmarks(scan, added, report)
     return Finished(main=main, created_main=created, added=added)
 
 
@@ -304,6 +312,8 @@ class _Scan:
     accesskeys: list = field(default_factory=list)
     areas: list = field(default_factory=list)
     lists: list = field(default_factory=list)  # ul, ol, dl, li, dt, dd
+    headings: list = field(default_factory=list)  # h1-h6 and role=heading, in document order
+    ths: list = field(default_factory=list)
     styled: bool = False  # a <style> or stylesheet <link> of the page is left
 
 
@@ -327,8 +337,12 @@ def _scan(root) -> _Scan:
             scan.lists.append(el)
         if tag == "area":
             scan.areas.append(el)
+        elif tag == "th":
+            scan.ths.append(el)
         role = (el.get("role") or "").split()[:1] if "role" in keys else None
         role = role[0] if role else ("" if role is not None else None)
+        if tag in _HEADINGS or role == "heading":
+            scan.headings.append(el)
         if tag == "h1":
             scan.h1s.append(el)
         elif tag in _CONTROLS:
@@ -845,6 +859,141 @@ def _own_parts(body, main, lang: str, scan: _Scan) -> tuple:
 
 
 _SECTIONING = frozenset({"article", "aside", "main", "nav", "section"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# A landmark's label made from its own words: this many at most (a label, not a summary).
+_LABEL_WORDS = 4
+
+
+# --------------------------------------------------------------------------- headings and tables
+
+
+def _empty_headings(scan: _Scan, report: FilterReport) -> None:
+    """A heading with nothing to read (its words were removed, or it only held a decoration)
+    becomes a plain block: a screen reader's list of headings has no blank entries (axe:
+    empty-heading). What it still shows stays."""
+    emptied = 0
+    for el in scan.headings:
+        if el.getparent() is None or el.get("aria-hidden") == "true" or el.get("hidden") is not None:
+            continue
+        if has_accessible_text(el) or (el.get("aria-label") or "").strip() or el.get("aria-labelledby") \
+                or (el.get("title") or "").strip():
+            continue
+        if el.tag in _HEADINGS:
+            el.tag = "div"
+        el.attrib.pop("role", None)
+        el.attrib.pop("aria-level", None)
+        emptied += 1
+    if emptied:
+        report.notes.append(f"{emptied} empty heading(s) made plain blocks")
+
+
+def _empty_table_headers(ths: list, report: FilterReport) -> None:
+    """A header cell with nothing to read labels no column: it becomes a data cell (axe:
+    empty-table-header)."""
+    emptied = 0
+    for th in ths:
+        if th.getparent() is None or has_accessible_text(th) or (th.get("aria-label") or "").strip() \
+                or th.get("aria-labelledby") or (th.get("title") or "").strip():
+            continue
+        th.tag = "td"
+        th.attrib.pop("scope", None)
+        emptied += 1
+    if emptied:
+        report.notes.append(f"{emptied} empty table header cell(s) made data cells")
+
+
+def _ensure_h1(scan: _Scan, main, head, report: FilterReport):
+    """A page left without an h1 (the filters removed it, or it never had one) gets one, keeping
+    the heading levels in order (axe: page-has-heading-one, heading-order): main's first
+    heading when it is an h3 or lower and the next heading is an h2 or none (it is the page's
+    title); else, when main's headings start at h2 or there are none, a new h1 at the start of
+    main, visually hidden, holding the page's title; else none (no h1 fits the page's heading
+    levels). Returns the new h1, if any."""
+    if any(h.getparent() is not None and h.tag == "h1" for h in scan.h1s):
+        return None
+    headings = [h for h in scan.headings if h.getparent() is not None and h.tag in _HEADINGS]
+    first = next((i for i, h in enumerate(headings) if _contains(main, h)), None)
+    if first is not None and headings[first].tag > "h2":
+        after = headings[first + 1] if first + 1 < len(headings) else None
+        if after is None or after.tag <= "h2":
+            report.notes.append(f"no h1: main's first heading ({headings[first].tag}) made the h1")
+            headings[first].tag = "h1"
+            return None
+        report.notes.append(f"no h1: none added (main's headings start at {headings[first].tag}: an h1 before them would"
+                            " break the heading order)")
+        return None
+    title = head.find("title")
+    text = (dom.text_of(title) if title is not None else "") or UNTITLED
+    h1 = dom.new_element("h1", {"class": "cp-visually-hidden", "data-clearpage": "h1"}, text)
+    h1.tail, main.text = main.text, None
+    main.insert(0, h1)
+    report.notes.append("no h1: the page's title added as main's (visually hidden) h1")
+    return h1
+
+
+# --------------------------------------------------------------------------- landmark names
+
+
+def _landmark_role(el) -> str | None:
+    """The landmark role a browser gives ``el`` (None: none, or one axe's landmark-unique skips)."""
+    role = (el.get("role") or "").split()[:1]
+    if role:
+        return role[0] if role[0] in _LANDMARK_ROLES and role[0] != "main" else None
+    tag = el.tag
+    if tag == "nav":
+        return "navigation"
+    if tag == "search":
+        return "search"
+    if tag in ("aside", "header", "footer"):
+        if any(a.tag in _SECTIONING or (a.get("role") or "") in ("main", "article", "complementary", "navigation", "region")
+               for a in el.iterancestors()):
+            return None  # scoped to its section: no landmark (a name there would be prohibited)
+        return {"aside": "complementary", "header": "banner", "footer": "contentinfo"}[tag]
+    if tag in ("section", "form"):
+        return "region" if tag == "section" else "form"  # (only named ones are in the scan)
+    return None
+
+
+def _landmark_name(el) -> str:
+    return " ".join(((el.get("aria-label") or "") + " " + (el.get("aria-labelledby") or "")).split()).casefold()
+
+
+def _unique_landmarks(scan: _Scan, added: tuple, report: FilterReport) -> None:
+    """Landmarks of one role that share a name (or have none) get names of their own: the
+    heading they hold, else their first words, else their number among them (axe:
+    landmark-unique; a screen reader's landmark list shows which is which)."""
+    groups: dict = {}
+    for el in list(scan.landmarks) + [a for a in added if a.tag in ("nav", "footer")]:
+        if el.getparent() is None:
+            continue
+        role = _landmark_role(el)
+        if role is not None:
+            groups.setdefault((role, _landmark_name(el)), []).append(el)
+    named = 0
+    taken = {name for role, name in groups}
+    for (role, name), els in groups.items():
+        if len(els) < 2:
+            continue
+        for i, el in enumerate(els, 1):
+            if el.get("data-clearpage") is not None and name:
+                continue  # clearpage's own parts keep their words (the page's give way)
+            label = _own_label(el) or " ".join((el.get("aria-label") or "").split())
+            if not label or label.casefold() in taken:
+                label = f"{label} {i}".strip() if label else str(i)
+            taken.add(label.casefold())
+            el.set("aria-label", label)
+            el.attrib.pop("aria-labelledby", None)
+            named += 1
+    if named:
+        report.notes.append(f"{named} landmark(s) sharing a role and name given names of their own")
+
+
+def _own_label(el) -> str:
+    heading = next((t for t in (dom.text_of(h) for h in el.iter(*_HEADINGS)) if t), "")
+    words = heading.split() or " ".join(el.itertext()).split()
+    if not words:
+        return ""
+    return " ".join(words[:_LABEL_WORDS]) + (" …" if len(words) > _LABEL_WORDS else "")
 
 
 def _has_contentinfo(body, scan: _Scan) -> bool:

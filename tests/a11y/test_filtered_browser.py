@@ -23,6 +23,17 @@ PROXY_CONFIG = "mode: filter\nproxy:\n  time_budget_ms: 30000\n"
 # navigation" button with broken ARIA, a language select needing script, unlabelled search and
 # newsletter forms, a labelled icon span, a link list.
 PAGE = PROJECT / "tests" / "pages" / "filter-shop" / "source.html"
+# A page whose own look fails its reader in what filter mode used to keep: light grey and dimmed
+# text on white (also in a !important rule and a font color), two unnamed navs, no h1, an empty
+# heading and an empty table header.
+_WORDS = "Words about the things this shop sells, and why they are worth a look. " * 4
+GREY_PAGE = f"""<!doctype html><html lang="en"><head><title>Grey shop</title>
+<style>body {{ background: #fff }} p {{ color: #bbb !important }} .dim {{ opacity: .4 }}</style></head><body>
+<nav><a href="/a">Teas</a> <a href="/b">Cakes</a></nav><nav><a href="/c">Help</a> <a href="/d">Contact</a></nav>
+<main><h2>Catalogue</h2><p>{_WORDS}</p><div class="dim">{_WORDS}</div><font color="#ffff66">{_WORDS}</font>
+<h3></h3><table><caption>Prices</caption><tr><th></th><th>Price</th><th>Size</th></tr>
+<tr><th>Tea</th><td>3</td><td>small</td></tr><tr><th>Cake</th><td>4</td><td>large</td></tr></table></main>
+</body></html>"""
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +45,7 @@ def filter_site(tmp_path_factory):
         browser = a11y.Browser({f"127.0.0.1:{origin.port}"}, proxy=proxy.address)
         try:
             origin.add("/pages/filter-shop/", PAGE.read_bytes())
+            origin.add("/pages/filter-greys/", GREY_PAGE.encode("utf-8"))
             yield Site(origin, proxy, browser)
         finally:
             browser.close()
@@ -71,3 +83,12 @@ def test_skip_link_is_the_first_tab_stop_and_moves_the_keyboard_into_main(filter
             page.evaluate("document.activeElement.outerHTML")
     finally:
         context.close()
+
+
+def test_page_colours_landmark_names_headings_and_table_headers_are_made_readable(filter_site):
+    before, after = filter_site.pair("filter-greys")
+    fixed = {"color-contrast", "landmark-unique", "page-has-heading-one", "empty-heading", "empty-table-header"}
+    assert fixed <= before.rules, f"the fixture should break these rules, or it proves nothing: {fixed - before.rules}"
+    assert not fixed & after.rules, [f"{v.rule} ({v.nodes} nodes)" for v in after.violations]
+    assert not after.blocking() and not a11y.new_violations(before, after)
+    assert len(re.findall(r"\[level=1\]", after.snapshot)) == 1

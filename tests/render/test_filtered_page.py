@@ -293,3 +293,64 @@ def test_an_image_with_words_loses_a_presentation_role():
     _, doc = served(f"<figure><img src='leak.png' role='presentation'><figcaption>Memory leak in action</figcaption></figure>{TEXT}")
     img = doc.find(".//img")
     assert img.get("alt") == "Memory leak in action" and img.get("role") is None
+
+
+def test_an_empty_heading_becomes_a_plain_block_and_keeps_what_it_shows():
+    _, doc = served(f"<div><h1>Catalogue</h1>{TEXT}<h2> </h2><h3><span></span></h3><div role='heading' aria-level='2'></div>"
+                    "<h2><img src='/logo.png' alt=''></h2><h2>Offers</h2></div>")
+    assert [h.text_content() for h in doc.xpath("//main//*[self::h1 or self::h2 or self::h3]")] == ["Catalogue", "Offers"]
+    assert not doc.xpath("//*[@role='heading']")
+    assert doc.xpath("//main//div/img[@src='/logo.png']")  # (what it showed stays)
+
+
+def test_an_empty_table_header_becomes_a_data_cell():
+    _, doc = served(f"<h1>Prices</h1>{TEXT}<table><caption>Prices</caption><thead><tr><th scope='col'></th><th>Price</th>"
+                    "<th>Size</th></tr></thead><tbody><tr><th>Tea</th><td>3</td><td>S</td></tr>"
+                    "<tr><th>Cake</th><td>4</td><td>M</td></tr></tbody></table>")
+    assert [th.text_content() for th in doc.iter("th")] == ["Price", "Size", "Tea", "Cake"]
+    empty = doc.find(".//tr").getchildren()[0]
+    assert empty.tag == "td" and empty.get("scope") is None
+
+
+def test_a_page_without_h1_before_an_h2_gets_its_title_as_hidden_h1():
+    result, doc = served(f"<div><h2>Catalogue</h2>{TEXT}<h3>Tea</h3><h2>Offers</h2></div>")
+    h1s = doc.xpath("//h1")
+    assert [h.text_content() for h in h1s] == ["Shop"]
+    assert h1s[0].getparent().tag == "main" and h1s[0].getparent().index(h1s[0]) == 0
+    assert "cp-visually-hidden" in h1s[0].get("class")
+    assert [h.text_content() for h in doc.iter("h2") if not h.xpath("ancestor::nav")] == ["Catalogue", "Offers"]
+    assert "Shop" not in result.text  # (clearpage's own words are not the page's text)
+    _, bare = served(TEXT)  # no heading at all
+    assert [h.text_content() for h in bare.xpath("//main/h1")] == ["Shop"]
+
+
+def test_a_page_without_h1_whose_first_heading_is_an_h3_before_an_h2_makes_it_the_h1():
+    _, doc = served(f"<div><h3>Tea</h3>{TEXT}<h2>Offers</h2></div>")
+    assert [h.text_content() for h in doc.iter("h1")] == ["Tea"]
+    assert doc.find(".//h1").get("class") is None
+    _, deep = served(f"<div><h4>Drawer</h4>{TEXT}<h3>Tea</h3><h4>Green</h4></div>")
+    assert deep.find(".//h1") is None  # (an h1 before an h4 or an h3 would break the heading order)
+
+
+def test_landmarks_sharing_a_role_and_name_get_names_of_their_own():
+    _, doc = served("<nav><h2>Sections</h2><a href='/a'>A</a></nav><nav><p>World news</p><a href='/b'>B</a></nav>"
+                    "<nav><a href='/d'>D</a></nav><nav aria-label='Menu'><a href='/e'>E</a></nav>"
+                    "<nav aria-label='Menu'><a href='/f'>F</a></nav><aside>Offers</aside>"
+                    f"<main><h1>Catalogue</h1>{TEXT}</main>")
+    page_navs = [n for n in doc.iter("nav") if n.get("data-clearpage") is None]
+    labels = [n.get("aria-label") for n in page_navs]
+    assert labels[:3] == ["Sections", "World news B", "D"]
+    assert labels[3:] == ["E", "F"]
+    assert len({lbl.casefold() for lbl in labels}) == len(labels)
+    assert doc.find(".//aside").get("aria-label") is None  # (the only one of its role: left alone)
+    removed = doc.xpath("//nav[@data-clearpage='removed-links']")
+    assert all(n.get("aria-label") == "Removed links" for n in removed)
+
+
+def test_a_styled_page_gets_system_colours_forced_over_its_own():
+    _, doc = served(f"<h1>Catalogue</h1>{TEXT}", head="<title>Shop</title><style>p { color: #bbb !important }</style>")
+    css = doc.find(".//style[@data-clearpage='style']").text
+    assert doc.get(filtered.UNSTYLED_ATTR) is None
+    layer = css[css.index("@layer"):]
+    assert ":is(body, body *) { color: var(--cp-fg, CanvasText) !important" in layer and "opacity: 1 !important" in layer
+    assert "text-decoration-line: underline !important" in layer
