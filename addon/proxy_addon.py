@@ -629,7 +629,8 @@ class Clearpage:
         outcomes = await asyncio.to_thread(subscriptions.update, settings.subscriptions, directory)
         for outcome in outcomes:
             if outcome.status == subscriptions.KEPT:
-                log.warning("clearpage: lists: kept the previous copy of %s: %s", outcome.url, outcome.reason)
+                kept = "kept the previous copy" if outcome.path else "no copy yet"
+                log.warning("clearpage: lists: %s of %s: %s", kept, outcome.url, outcome.reason)
             else:
                 log.info("clearpage: lists: %s: %s", outcome.url, outcome.status)
         if any(o.status == subscriptions.NEW for o in outcomes) and self.config is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import tempfile
@@ -127,6 +128,8 @@ def update(urls: Iterable[str], directory: Path, *, progress: Progress | None = 
     import urllib3
 
     directory.mkdir(parents=True, exist_ok=True)
+    # urllib3 logs a warning per retry; the outcome of each list is reported once, by the caller.
+    logging.getLogger("urllib3.connectionpool").setLevel(logging.ERROR)
     http = pool or urllib3.PoolManager(
         timeout=urllib3.Timeout(connect=CONNECT_TIMEOUT_S, read=READ_TIMEOUT_S),
         retries=urllib3.Retry(total=2, redirect=5, backoff_factor=0.5, status_forcelist=()),

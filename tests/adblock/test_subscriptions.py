@@ -7,6 +7,7 @@ update`` runs as a real command; the proxy's refresh runs in a real ``clearpage 
 """
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -305,5 +306,14 @@ def test_offline_the_proxy_starts_and_the_builtin_host_list_still_blocks(tmp_pat
             assert "0 of 1 subscribed list(s) cached" in proxy.log() and "clearpage lists update" in proxy.log()
             body = fetch(proxy, origin.url("/")).body.decode()
             assert "doubleclick.net" not in body and "quiet river" in body  # config/adservers.txt at work
-            assert proxy.wait_for_log(r"lists: kept the previous copy of .*easylist\.txt", timeout_s=30), proxy.log()
+            assert proxy.wait_for_log(r"lists: no copy yet of .*easylist\.txt", timeout_s=30), proxy.log()
             assert proxy.alive()
+
+
+def test_a_refused_fetch_is_reported_once_not_per_retry(server, tmp_path, caplog):
+    url = server.url("/l.txt")
+    server.__exit__()  # offline: every attempt (the default pool retries) is refused
+    with caplog.at_level(logging.WARNING):
+        (outcome,) = subscriptions.update([url], tmp_path)
+    assert outcome.status == subscriptions.KEPT and outcome.path is None
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("urllib3")] == []
