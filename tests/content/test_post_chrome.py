@@ -5,23 +5,8 @@ from __future__ import annotations
 from clearpage.filters import dom
 from clearpage.filters.content.rules import post_chrome
 from clearpage.filters.context import PageContext
+from tests.content.article_pages import STORY, URL, article_page, on_roots
 from tests.content.algo_util import joined_selection
-
-STORY = "".join(
-    f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer.</p>" for i in range(8)
-)
-URL = "https://example.com/news/mill"
-
-
-def _on_roots(remove, body: str) -> tuple[int, str]:
-    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
-    removed = remove([root], PageContext(url=URL, base_url=URL))
-    return removed, dom.collapse(root.text_content())
-
-
-def _page(article: str) -> str:
-    return f"<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>{article}</article></body></html>"
-
 
 # ------------------------------------------------------------------ back links
 
@@ -29,7 +14,7 @@ def test_back_links_go_in_several_languages():
     links = ("« Zurück zur Übersicht", "zurück", "Back to all news", "Volver al listado", "Retour à la liste",
              "Zur Startseite", "Powrót do listy", "Terug naar overzicht")
     body = STORY + "".join(f"<div class='nav'><a href='/l{i}'>{label}</a></div>" for i, label in enumerate(links))
-    removed, text = _on_roots(post_chrome.remove_back_links, body)
+    removed, text = on_roots(post_chrome.remove_back_links, body)
     assert removed == len(links)
     for label in links:
         assert label.strip("« ") not in text, label
@@ -39,12 +24,12 @@ def test_back_links_go_in_several_languages():
 def test_a_headline_or_sentence_starting_with_back_stays():
     body = STORY + ("<p><a href='/s'>Back pain is the most common reason the millers stop working early</a></p>"
                     "<p>Zurück zur Mühle ging er erst im Herbst, als das Wasser wiederkam.</p>")
-    removed, text = _on_roots(post_chrome.remove_back_links, body)
+    removed, text = on_roots(post_chrome.remove_back_links, body)
     assert removed == 0 and "Back pain" in text and "Zurück zur Mühle ging" in text
 
 
 def test_auto_drops_the_back_link_under_an_article(algo):
-    text = joined_selection(algo, _page(STORY + "<p><a class='back' href='/news'>Zurück zur Übersicht</a></p>"), URL)
+    text = joined_selection(algo, article_page(STORY + "<p><a class='back' href='/news'>Zurück zur Übersicht</a></p>"), URL)
     assert "Paragraph 7" in text and "Zurück" not in text
 
 
@@ -56,7 +41,7 @@ def test_post_meta_lines_go_in_several_languages():
              "Schlagworte: <a href='/t'>Mühle</a>", "Jan 3, 2020 · 5 min read", "Etiquetas: <a href='/t'>molino</a>",
              "Abgelegt unter <a href='/c'>Aktuelles</a>")
     body = STORY + "".join(f"<div class='meta'>{line}</div>" for line in lines)
-    removed, text = _on_roots(post_chrome.remove_meta_lines, body)
+    removed, text = on_roots(post_chrome.remove_meta_lines, body)
     assert removed == len(lines)
     for word in ("posted", "Posted", "Category", "Beitrag", "Schlagworte", "min read", "Etiquetas", "Abgelegt"):
         assert word not in text, word
@@ -68,13 +53,13 @@ def test_story_sentences_starting_like_a_meta_label_stay():
                     "winter, and that the miller would need help from everyone who still bought his flour, a plea that "
                     "brought half the town to his door by the end of the week.</p>"
                     "<p>Veröffentlicht am Montag, zeigt der Bericht die Mühle im besten Licht.</p>")
-    removed, text = _on_roots(post_chrome.remove_meta_lines, body)
+    removed, text = on_roots(post_chrome.remove_meta_lines, body)
     assert removed == 0 and "Posted in the window" in text and "Veröffentlicht am Montag" in text
 
 
 def test_auto_drops_the_meta_line_under_an_article(algo):
     article = STORY + "<div class='entry-utility'>This entry was posted in <a href='/c'>Mills</a>. Bookmark the permalink.</div>"
-    text = joined_selection(algo, _page(article), URL)
+    text = joined_selection(algo, article_page(article), URL)
     assert "Paragraph 7" in text and "This entry was posted" not in text
 
 
@@ -85,7 +70,7 @@ def test_ad_labels_and_disclosures_go():
             "<p><span>Advertisement</span></p>" + STORY[200:] +
             "<p><em>*Werbung. Dieser Beitrag enthält Werbung für eine Mühle.</em></p>"
             "<p>This post contains affiliate links; we may earn a commission when you buy through them.</p>")
-    removed, text = _on_roots(post_chrome.remove_ad_labels, body)
+    removed, text = on_roots(post_chrome.remove_ad_labels, body)
     assert removed == 5
     assert "Anzeige" not in text and "Advertisement" not in text and "Werbung" not in text and "affiliate" not in text
     assert "Paragraph 7" in text
@@ -95,13 +80,13 @@ def test_story_sentences_about_advertising_stay():
     body = STORY + ("<p>Werbung für die Mühle machte der Müller nie, sagte er.</p>"
                     "<p>The <span>advertising</span> budget of the mill was small.</p>"
                     "<p>Advertising on the mill's wall paid for the new wheel in the end.</p>")
-    removed, text = _on_roots(post_chrome.remove_ad_labels, body)
+    removed, text = on_roots(post_chrome.remove_ad_labels, body)
     assert removed == 0 and "Werbung für die Mühle" in text and "advertising budget" in text and "Advertising on" in text
 
 
 def test_auto_drops_an_affiliate_notice_above_an_article(algo):
     article = "<p><em>Anzeige, enthält Affiliate Links</em></p>" + STORY
-    text = joined_selection(algo, _page(article), URL)
+    text = joined_selection(algo, article_page(article), URL)
     assert "Paragraph 7" in text and "Affiliate" not in text
 
 
@@ -131,17 +116,17 @@ def test_linked_headlines_inside_the_article_stay():
 
 
 def test_auto_drops_the_teasers_under_an_article(algo):
-    text = joined_selection(algo, _page(STORY * 3 + TEASERS), URL)  # (an article's worth of prose: the rule runs on articles)
+    text = joined_selection(algo, article_page(STORY * 3 + TEASERS), URL)  # (an article's worth of prose: the rule runs on articles)
     assert "Paragraph 7" in text and "bridge" not in text and "Festivals" not in text
 
 
 def test_reading_times_and_disclaimers_in_more_languages_go():
-    removed, text = _on_roots(post_chrome.remove_meta_lines, STORY + "<p>11 minut czytania</p><div>Tiempo de lectura: 4 minutos</div>")
+    removed, text = on_roots(post_chrome.remove_meta_lines, STORY + "<p>11 minut czytania</p><div>Tiempo de lectura: 4 minutos</div>")
     assert removed == 2 and "czytania" not in text and "lectura" not in text
-    removed, text = _on_roots(post_chrome.remove_ad_labels, STORY + "<p><em>Alle Angaben ohne Gewähr.</em></p>")
+    removed, text = on_roots(post_chrome.remove_ad_labels, STORY + "<p><em>Alle Angaben ohne Gewähr.</em></p>")
     assert removed == 1 and "Gewähr" not in text and "Paragraph 7" in text
 
 
 def test_a_polish_reading_time_line_goes():
-    removed, text = _on_roots(post_chrome.remove_meta_lines, STORY + "<p class='time'>Ten tekst przeczytasz w 5 minut</p>")
+    removed, text = on_roots(post_chrome.remove_meta_lines, STORY + "<p class='time'>Ten tekst przeczytasz w 5 minut</p>")
     assert removed == 1 and "przeczytasz" not in text and "Paragraph 7" in text
