@@ -2,10 +2,11 @@
 
 A ``concurrent.futures.ProcessPoolExecutor`` cannot stop a task once it runs, and one
 pathological page (a 20 MB table soup in lxml's C code) would hold its process past any
-budget. So each worker here is a plain ``multiprocessing`` process with its own pipe:
+budget. So each worker here is a plain child process with its own socket:
 
 - ``run(job, timeout_s)`` waits for an idle worker (the wait counts against the timeout),
-  sends the job and waits for the reply, both in a thread so the event loop never blocks;
+  sends the job and waits for the reply; the event loop does both itself (the worker's socket
+  is an asyncio stream), so a page costs the proxy no thread and no extra wake-up on its way;
 - at the timeout the caller gets ``PoolTimeout`` (and serves the original); the worker keeps the
   job for a grace in which the pipeline's own budget check stops it (it then takes the next job);
   past the grace it is killed and a fresh one is started;
@@ -14,7 +15,7 @@ budget. So each worker here is a plain ``multiprocessing`` process with its own 
 Both errors are ``PoolError``s (docs/errors.md).
 
 Workers are fresh interpreters (``python -m clearpage.addon.worker``, or the worker module the
-pool is given) talking over two pipes: no fork of a multi-threaded asyncio program, and no
+pool is given) talking over a socket pair: no fork of a multi-threaded asyncio program, and no
 re-import of whatever script embeds the proxy (multiprocessing's "spawn" re-runs ``__main__``).
 """
 from __future__ import annotations
@@ -22,11 +23,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import pickle
+import socket
+import struct
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from multiprocessing.connection import Connection
 
 from .worker import READY, ConfigSpec, Job, Reply
 
@@ -46,8 +48,19 @@ KILL_GRACE_S = 3.0
 RESPAWN_DELAY_S = 1.0  # after a worker failed to start, wait before trying again (no busy loop),
 MAX_RESPAWN_DELAY_S = 60.0  # doubling with each failure in a row up to this
 REAP_TIMEOUT_S = 5.0
+REAP_POLL_S = 0.1  # how often a killed worker is looked at until it has exited (then it is reaped)
 MAX_NICE = 19  # the lowest priority a Unix process can have
 WORKER_MODULE = "clearpage.addon.worker"  # what a worker runs (``python -m``): the filtering worker
+# A typical page and its reply fit the socket in one write, so neither side waits for the other to
+# read the first part (the kernel caps it at net.core.wmem_max / rmem_max).
+SOCKET_BUFFER_BYTES = 1024 * 1024
+# How much of a reply the stream reads ahead before it pauses the socket: the pause and resume cost a
+# wake-up each, so a reply is read in large steps (readexactly reads past it for a bigger reply).
+READ_LIMIT = 1024 * 1024
+PICKLE_PROTOCOL = pickle.HIGHEST_PROTOCOL  # protocol 5 (Python >= 3.8): the worker reads any
+_LENGTH = struct.Struct("!i")  # multiprocessing.connection's message header ...
+_LONG_LENGTH = struct.Struct("!Q")  # ... and, after a -1, the length of a message over 2 GiB
+_MAX_SHORT = 0x7FFFFFFF
 
 
 class PoolError(Exception):
@@ -73,58 +86,116 @@ def default_size(configured: int) -> int:
 
 
 class _Worker:
-    """One child process (``python -m`` the worker module) and its two pipes."""
+    """One child process (``python -m`` the worker module) and its end of a socket pair.
+
+    The event loop talks to it directly (asyncio streams): no thread between the loop and the worker.
+    The framing is ``multiprocessing.connection``'s, which the worker reads and writes (``addon.worker``):
+    a 4-byte big-endian length (-1 then an 8-byte one past 2 GiB), then the pickle or the raw bytes."""
 
     def __init__(self, spec: ConfigSpec, number: int, niceness: int = 0, kind: str = "worker", module: str = WORKER_MODULE):
-        job_read, job_write = os.pipe()
-        reply_read, reply_write = os.pipe()
+        mine, theirs = socket.socketpair()
         try:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", module, str(job_read), str(reply_write)],
-                pass_fds=(job_read, reply_write),
-                stdin=subprocess.DEVNULL,
-            )
+            for end in (mine, theirs):
+                _widen(end)
+            replies_fd = os.dup(theirs.fileno())  # addon.worker takes two descriptors: its jobs' and its replies'
+            try:
+                self.process = subprocess.Popen(
+                    [sys.executable, "-m", module, str(theirs.fileno()), str(replies_fd)],
+                    pass_fds=(theirs.fileno(), replies_fd),
+                    stdin=subprocess.DEVNULL,
+                )
+            finally:
+                os.close(replies_fd)
         except BaseException:
-            for fd in (job_read, job_write, reply_read, reply_write):
-                os.close(fd)
+            mine.close()
             raise
-        os.close(job_read)
-        os.close(reply_write)
+        finally:
+            theirs.close()
         if niceness:
             lower_priority(self.process.pid, niceness)
-        self.jobs = Connection(job_write, readable=False)
-        self.replies = Connection(reply_read, writable=False)
+        self.socket = mine
+        self.spec = spec  # sent first, by ``handshake``
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
         self.name = f"clearpage-{kind}-{number} (pid {self.process.pid})"
         self.retired = False
-        self.jobs.send(spec)
+        self._connecting = False  # the handshake is making the socket an asyncio stream
+        self._closed = False
 
-    def handshake(self, timeout_s: float) -> str:
-        """Block until the worker says it is ready; returns its message."""
-        if not self.replies.poll(timeout_s):
-            raise WorkerCrashed(f"worker did not start within {timeout_s:.0f} s")
-        message: str = self.replies.recv()
+    async def handshake(self, timeout_s: float) -> str:
+        """Send the config and wait until the worker says it is ready; returns its message."""
+        if self._closed:
+            raise EOFError("closed before it started")
+        self._connecting = True
+        self.reader, self.writer = await asyncio.open_connection(sock=self.socket, limit=READ_LIMIT)
+        if self._closed:  # closed while the stream was being made: the transport owns the socket now
+            self.writer.close()
+            raise EOFError("closed while it started")
+        self._send(pickle.dumps(self.spec, PICKLE_PROTOCOL))
+        try:
+            message: str = pickle.loads(await asyncio.wait_for(self._receive(), timeout_s))
+        except TimeoutError:
+            raise WorkerCrashed(f"worker did not start within {timeout_s:.0f} s") from None
         return message
 
-    def call(self, job: Job) -> Reply:
-        """Send a job and block for the reply (run in a thread). EOFError when the worker dies.
+    def send(self, job: Job) -> None:
+        """Send a job now (what the socket does not take at once goes as it drains); ``reply`` answers it.
 
         The body follows the pickled job as raw bytes: pickled inside it, a 20 MB page was copied
-        once more on each side of the pipe (the pickle here, the unpickled bytes in the worker)."""
-        self.jobs.send(replace(job, body=b""))
-        self.jobs.send_bytes(job.body)
-        reply: Reply = self.replies.recv()
+        once more on each side of the socket (the pickle here, the unpickled bytes in the worker)."""
+        self._send(pickle.dumps(replace(job, body=b""), PICKLE_PROTOCOL), job.body)
+
+    async def reply(self) -> Reply:
+        """The reply to the job sent. EOFError (IncompleteReadError) or an OSError when the worker died."""
+        reply: Reply = pickle.loads(await self._receive())
         return reply
+
+    def _send(self, *payloads: bytes) -> None:
+        """Queue each payload as one message; the transport writes what the socket takes now, the rest as it drains."""
+        assert self.writer is not None
+        parts: list[bytes] = []
+        for payload in payloads:
+            parts += (_header(len(payload)), payload)
+        self.writer.writelines(parts)
+
+    async def _receive(self) -> bytes:
+        """The next message, however the bytes were split across reads."""
+        assert self.reader is not None
+        (size,) = _LENGTH.unpack(await self.reader.readexactly(_LENGTH.size))
+        if size == -1:
+            (size,) = _LONG_LENGTH.unpack(await self.reader.readexactly(_LONG_LENGTH.size))
+        if size < 0:
+            raise EOFError(f"bad message length {size} from the worker")
+        return await self.reader.readexactly(size)
 
     def kill(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
 
-    def reap(self) -> None:
+    def close(self) -> None:
+        """Let go of the socket (after ``kill``)."""
+        self._closed = True
+        if self.writer is None:
+            if not self._connecting:
+                self.socket.close()
+            return  # else the handshake closes it once the stream is made (its transport holds the socket)
         try:
-            self.process.wait(REAP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            log.error("clearpage: %s did not exit after SIGKILL", self.name)
-        # The pipes are closed when the last thread using them lets go of this object.
+            self.writer.close()
+        except RuntimeError:  # the event loop is closed already: no transport to tell
+            self.socket.close()
+
+
+def _header(size: int) -> bytes:
+    return _LENGTH.pack(size) if size <= _MAX_SHORT else _LENGTH.pack(-1) + _LONG_LENGTH.pack(size)
+
+
+def _widen(end: socket.socket) -> None:
+    """Give the socket room for a typical page in one write (the kernel caps it; best effort)."""
+    for option in (socket.SO_SNDBUF, socket.SO_RCVBUF):
+        try:
+            end.setsockopt(socket.SOL_SOCKET, option, SOCKET_BUFFER_BYTES)
+        except OSError:
+            pass
 
 
 def lower_priority(pid: int, niceness: int) -> None:
@@ -150,12 +221,11 @@ class WorkerPool:
         self.spec = spec  # replaced on reload; jobs carry it, workers rebuild by digest
         self.worker_module = worker_module
         self.restarts = 0
-        # One thread per busy worker, one per starting worker, and a spare for reaping.
-        self._threads = ThreadPoolExecutor(max_workers=2 * size + 1, thread_name_prefix="clearpage-pool")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._workers: set[_Worker] = set()
         self._ready: set[_Worker] = set()  # started (said ready) and not retired: what ``ready`` counts
         self._starting: set[asyncio.Future[str]] = set()
+        self._calls: set[asyncio.Task[Reply]] = set()  # jobs in a worker, kept until answered (the loop holds tasks weakly)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._numbers = 0
         self._start_failures = 0
@@ -190,14 +260,20 @@ class WorkerPool:
         wait_ms = (now - deadline + timeout_s) * 1000  # the queue wait: what a busy pool adds to a page's latency
         remaining = max(deadline - now, 0.001)
         job = replace(job, budget_ms=remaining * 1000)
-        call = asyncio.wrap_future(self._threads.submit(worker.call, job))
+        try:
+            worker.send(job)  # written from here, before anything else runs on the loop
+        except Exception as exc:  # noqa: BLE001 - a socket that cannot take the job: the worker is gone
+            self._retire(worker, f"died ({type(exc).__name__})")
+            raise WorkerCrashed(f"worker died before its job (exit code {worker.process.poll()})") from None
+        call = self._loop.create_task(worker.reply(), name=f"clearpage job in {worker.name}")
+        self._calls.add(call)
         call.add_done_callback(lambda fut: self._after_call(worker, fut))
         try:
             reply = await asyncio.wait_for(asyncio.shield(call), remaining)
         except TimeoutError:
             self._loop.call_later(self.kill_grace_s, self._kill_if_busy, worker, call)
             raise PoolTimeout(f"over the time budget ({timeout_s * 1000:.0f} ms)") from None
-        except (EOFError, OSError) as exc:
+        except Exception as exc:  # noqa: BLE001 - died, or answered with bytes that are no reply: either way no reply
             self._retire(worker, f"died ({type(exc).__name__})")
             raise WorkerCrashed(f"worker died while filtering (exit code {worker.process.poll()})") from None
         return replace(reply, wait_ms=wait_ms)
@@ -228,7 +304,7 @@ class WorkerPool:
                 worker.process.wait(REAP_TIMEOUT_S)  # SIGKILLed: this returns at once
             except subprocess.TimeoutExpired:
                 log.error("clearpage: %s did not exit after SIGKILL", worker.name)
-        self._threads.shutdown(wait=False, cancel_futures=True)
+            worker.close()  # a job in it ends with WorkerCrashed, a start with a failure that is not logged
 
     # ------------------------------------------------------------------ internals
 
@@ -239,7 +315,7 @@ class WorkerPool:
         worker = _Worker(self.spec, self._numbers, self.niceness, self.name, self.worker_module)
         self._workers.add(worker)
         assert self._loop is not None
-        started = asyncio.wrap_future(self._threads.submit(worker.handshake, START_TIMEOUT_S))
+        started = self._loop.create_task(worker.handshake(START_TIMEOUT_S), name=f"clearpage start of {worker.name}")
         started.add_done_callback(lambda fut: self._after_start(worker, fut))
         self._starting.add(started)
         started.add_done_callback(self._starting.discard)
@@ -270,7 +346,7 @@ class WorkerPool:
     def _after_start(self, worker: _Worker, fut: asyncio.Future[str]) -> None:
         exc = None if fut.cancelled() else fut.exception()  # read even when unused: asyncio logs an unread one as an error
         if worker.retired or self.closed:
-            return  # closed while it started (the proxy stopped): its pipe's EOF is no failure
+            return  # closed while it started (the proxy stopped): its socket's EOF is no failure
         if exc is not None:
             self._start_failures += 1
             delay = min(RESPAWN_DELAY_S * 2 ** (self._start_failures - 1), MAX_RESPAWN_DELAY_S)
@@ -285,14 +361,26 @@ class WorkerPool:
         self._ready.add(worker)
         self._idle.put_nowait(worker)
 
-    def _after_call(self, worker: _Worker, fut: asyncio.Future[Reply]) -> None:
+    def _after_call(self, worker: _Worker, fut: asyncio.Task[Reply]) -> None:
+        self._calls.discard(fut)
+        exc = None if fut.cancelled() else fut.exception()  # read even when unused: asyncio logs an unread one as an error
         if worker.retired or self.closed:
             return
-        if fut.cancelled() or fut.exception() is not None:
+        if fut.cancelled() or exc is not None:
             self._retire(worker, "died")
             return
         assert self._idle is not None
         self._idle.put_nowait(worker)
+
+    def _reap(self, worker: _Worker, deadline: float) -> None:
+        """Collect a killed worker's exit (no zombie left), looking again until it has exited."""
+        assert self._loop is not None
+        if worker.process.poll() is not None:
+            return
+        if self._loop.time() < deadline:
+            self._loop.call_later(REAP_POLL_S, self._reap, worker, deadline)
+        else:
+            log.error("clearpage: %s did not exit after SIGKILL", worker.name)
 
     def _kill_if_busy(self, worker: _Worker, call: asyncio.Future[Reply]) -> None:
         """The grace after a timeout is over: a worker still on that job is stuck; replace it."""
@@ -310,8 +398,9 @@ class WorkerPool:
             return
         self.restarts += 1
         log.warning("clearpage: %s %s; starting a new one", worker.name, why)
-        self._threads.submit(worker.reap)
         assert self._loop is not None
+        worker.close()
+        self._reap(worker, self._loop.time() + REAP_TIMEOUT_S)
         if respawn_after:
             self._loop.call_later(respawn_after, self._spawn)
         else:

@@ -182,7 +182,7 @@ def serve(jobs: Connection, replies: Connection, page: PageFunction | None = Non
             job = jobs.recv()
             body = jobs.recv_bytes()  # sent after the job, not pickled inside it (addon.pool: _Worker.call)
         except (EOFError, OSError):
-            return  # the proxy closed the pipe or exited
+            return  # the proxy closed the socket or exited
         size = len(body)
         job = replace(job, body=body)
         del body

@@ -370,3 +370,119 @@ def test_a_reply_carries_the_workers_cpu_time_and_the_jobs_wait_for_a_free_worke
         assert second.wait_ms >= first.cpu_ms / 2  # (CPU and wall clock differ on a busy machine; far from 0 either way)
 
     asyncio.run(main())
+
+
+# ---------------------------------------------------------------------- the event loop and the worker's socket
+
+
+def echo_job(marker: bytes = b"", size: int = 100_000, number: int = 0) -> Job:
+    """A page the wire worker (tests/addon/wire_worker.py) sends back as it is, unique by ``number``."""
+    head = f"<html><body><p>page {number}</p>".encode() + marker
+    return job(head + b"x" * (size - len(head)) + b"</body></html>", url=f"http://example.com/{number}")
+
+
+async def reaped(pid: int, timeout_s: float = 10.0) -> bool:
+    """``gone`` without blocking the loop, where the pool reaps its killed workers."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def wire_pool(size: int = 1) -> WorkerPool:
+    from tests.addon.wire_worker import MODULE
+
+    pool = WorkerPool(size, spec(), worker_module=MODULE)
+    pool.start()
+    await pool.wait_started()
+    assert len(pool.pids()) == size
+    return pool
+
+
+@pytest.fixture
+def wire_worker_path(monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2]))  # the workers import tests.addon.wire_worker
+
+
+def test_a_reply_arriving_in_many_pieces_is_put_together(wire_worker_path):
+    """The header a byte at a time, the rest in 8 KB pieces with pauses: the reply is the page, whole."""
+    from tests.addon.wire_worker import SPLIT
+
+    async def main():
+        pool = await wire_pool()
+        try:
+            sent = echo_job(SPLIT)
+            reply = await pool.run(sent, START_S)
+            assert reply.status == OK and reply.mode == "echo" and reply.body == sent.body
+            plain = echo_job(number=1)
+            assert (await pool.run(plain, START_S)).body == plain.body  # and the stream is in step for the next one
+            assert pool.restarts == 0
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_worker_dying_in_the_middle_of_its_reply_is_a_crash_and_is_replaced(wire_worker_path):
+    from tests.addon.wire_worker import DIE, EXIT_CODE
+
+    async def main():
+        pool = await wire_pool()
+        try:
+            (victim,) = pool.pids()
+            started = time.monotonic()
+            with pytest.raises(WorkerCrashed, match=f"exit code {EXIT_CODE}|exit code None"):
+                await pool.run(echo_job(DIE), 60)
+            assert time.monotonic() - started < 30  # known at the cut, not at the 60 s budget
+            assert pool.restarts == 1 and await reaped(victim)
+            await pool.wait_started()
+            after = echo_job(number=2)
+            reply = await pool.run(after, START_S)  # the replacement answers the next page
+            assert reply.status == OK and reply.body == after.body
+            assert victim not in pool.pids() and len(pool.pids()) == 1
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_many_pages_in_flight_each_get_their_own_reply(wire_worker_path):
+    """Two workers, twelve pages at once, every other reply sent in pieces: no reply goes to another page."""
+    from tests.addon.wire_worker import SPLIT
+
+    async def main():
+        pool = await wire_pool(2)
+        try:
+            sent = [echo_job(SPLIT if n % 2 else b"", size=20_000 + 1000 * n, number=n) for n in range(12)]
+            replies = await asyncio.gather(*(pool.run(j, START_S) for j in sent))
+            assert [r.body for r in replies] == [j.body for j in sent]
+            assert pool.restarts == 0
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_the_event_loop_talks_to_the_workers_without_a_thread():
+    """The job goes out and the reply comes in on the loop itself: no thread is started for either."""
+    import threading
+
+    async def main():
+        before = {t.ident for t in threading.enumerate()}
+        pool = WorkerPool(2, spec())
+        pool.start()
+        await pool.wait_started()
+        try:
+            replies = await asyncio.gather(*(pool.run(job(), START_S) for _ in range(4)))
+            assert [r.status for r in replies] == [OK] * 4
+            assert [t.name for t in threading.enumerate() if t.ident not in before] == []
+        finally:
+            pool.close()
+
+    asyncio.run(main())
