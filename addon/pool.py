@@ -6,7 +6,7 @@ budget. So each worker here is a plain child process with its own socket:
 
 - ``run(job, timeout_s)`` waits for an idle worker (the wait counts against the timeout),
   sends the job and waits for the reply; the event loop does both itself (the worker's socket
-  is an asyncio stream), so a page costs the proxy no thread and no extra wake-up on its way;
+  is an asyncio transport), so a page costs the proxy no thread and no extra wake-up on its way;
 - at the timeout the caller gets ``PoolTimeout`` (and serves the original); the worker keeps the
   job for a grace in which the pipeline's own budget check stops it (it then takes the next job);
   past the grace it is killed and a fresh one is started;
@@ -21,6 +21,7 @@ re-import of whatever script embeds the proxy (multiprocessing's "spawn" re-runs
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import os
 import pickle
@@ -54,9 +55,6 @@ WORKER_MODULE = "clearpage.addon.worker"  # what a worker runs (``python -m``): 
 # A typical page and its reply fit the socket in one write, so neither side waits for the other to
 # read the first part (the kernel caps it at net.core.wmem_max / rmem_max).
 SOCKET_BUFFER_BYTES = 1024 * 1024
-# How much of a reply the stream reads ahead before it pauses the socket: the pause and resume cost a
-# wake-up each, so a reply is read in large steps (readexactly reads past it for a bigger reply).
-READ_LIMIT = 1024 * 1024
 PICKLE_PROTOCOL = pickle.HIGHEST_PROTOCOL  # protocol 5 (Python >= 3.8): the worker reads any
 _LENGTH = struct.Struct("!i")  # multiprocessing.connection's message header ...
 _LONG_LENGTH = struct.Struct("!Q")  # ... and, after a -1, the length of a message over 2 GiB
@@ -88,8 +86,8 @@ def default_size(configured: int) -> int:
 class _Worker:
     """One child process (``python -m`` the worker module) and its end of a socket pair.
 
-    The event loop talks to it directly (asyncio streams): no thread between the loop and the worker.
-    The framing is ``multiprocessing.connection``'s, which the worker reads and writes (``addon.worker``):
+    The event loop talks to it directly (an asyncio transport and ``_Messages``): no thread between
+    the loop and the worker. The framing is ``multiprocessing.connection``'s, which the worker reads and writes (``addon.worker``):
     a 4-byte big-endian length (-1 then an 8-byte one past 2 GiB), then the pickle or the raw bytes."""
 
     def __init__(self, spec: ConfigSpec, number: int, niceness: int = 0, kind: str = "worker", module: str = WORKER_MODULE):
@@ -115,11 +113,11 @@ class _Worker:
             lower_priority(self.process.pid, niceness)
         self.socket = mine
         self.spec = spec  # sent first, by ``handshake``
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
+        self.messages: _Messages | None = None
+        self.transport: asyncio.Transport | None = None
         self.name = f"clearpage-{kind}-{number} (pid {self.process.pid})"
         self.retired = False
-        self._connecting = False  # the handshake is making the socket an asyncio stream
+        self._connecting = False  # the handshake is making the socket an asyncio transport
         self._closed = False
 
     async def handshake(self, timeout_s: float) -> str:
@@ -127,9 +125,9 @@ class _Worker:
         if self._closed:
             raise EOFError("closed before it started")
         self._connecting = True
-        self.reader, self.writer = await asyncio.open_connection(sock=self.socket, limit=READ_LIMIT)
-        if self._closed:  # closed while the stream was being made: the transport owns the socket now
-            self.writer.close()
+        self.transport, self.messages = await asyncio.get_running_loop().create_connection(_Messages, sock=self.socket)
+        if self._closed:  # closed while the transport was being made: it owns the socket now
+            self.transport.close()
             raise EOFError("closed while it started")
         self._send(pickle.dumps(self.spec, PICKLE_PROTOCOL))
         try:
@@ -146,27 +144,22 @@ class _Worker:
         self._send(pickle.dumps(replace(job, body=b""), PICKLE_PROTOCOL), job.body)
 
     async def reply(self) -> Reply:
-        """The reply to the job sent. EOFError (IncompleteReadError) or an OSError when the worker died."""
+        """The reply to the job sent. EOFError or an OSError when the worker died."""
         reply: Reply = pickle.loads(await self._receive())
         return reply
 
     def _send(self, *payloads: bytes) -> None:
         """Queue each payload as one message; the transport writes what the socket takes now, the rest as it drains."""
-        assert self.writer is not None
+        assert self.transport is not None
         parts: list[bytes] = []
         for payload in payloads:
             parts += (_header(len(payload)), payload)
-        self.writer.writelines(parts)
+        self.transport.writelines(parts)
 
-    async def _receive(self) -> bytes:
+    async def _receive(self) -> bytearray:
         """The next message, however the bytes were split across reads."""
-        assert self.reader is not None
-        (size,) = _LENGTH.unpack(await self.reader.readexactly(_LENGTH.size))
-        if size == -1:
-            (size,) = _LONG_LENGTH.unpack(await self.reader.readexactly(_LONG_LENGTH.size))
-        if size < 0:
-            raise EOFError(f"bad message length {size} from the worker")
-        return await self.reader.readexactly(size)
+        assert self.messages is not None
+        return await self.messages.next()
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -175,14 +168,96 @@ class _Worker:
     def close(self) -> None:
         """Let go of the socket (after ``kill``)."""
         self._closed = True
-        if self.writer is None:
+        if self.transport is None:
             if not self._connecting:
                 self.socket.close()
-            return  # else the handshake closes it once the stream is made (its transport holds the socket)
+            return  # else the handshake closes it once the transport is made (it holds the socket then)
         try:
-            self.writer.close()
+            self.transport.close()
         except RuntimeError:  # the event loop is closed already: no transport to tell
             self.socket.close()
+
+
+class _Messages(asyncio.BufferedProtocol):
+    """The worker's messages as they arrive, each read straight into a buffer of its own size.
+
+    The transport reads into ``get_buffer``'s memory: first a message's header, then its body, so a
+    20 MB reply is neither gathered in 256 KB pieces nor copied out of a stream buffer. ``next``
+    raises EOFError when the worker closed its end (with a message half sent, or between two)."""
+
+    def __init__(self) -> None:
+        self._header = bytearray(_LENGTH.size + _LONG_LENGTH.size)
+        self._need = _LENGTH.size  # header bytes wanted: the short length, or with the long one after it
+        self._body: bytearray | None = None  # the message being read, once its header is in
+        self._have = 0  # bytes of the header, or of the body, read so far
+        self._ready: collections.deque[bytearray] = collections.deque()
+        self._waiter: asyncio.Future[None] | None = None
+        self._error: BaseException | None = None
+        self._transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = transport
+
+    async def next(self) -> bytearray:
+        while not self._ready:
+            if self._error is not None:
+                raise self._error
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._ready.popleft()
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        if self._body is None:
+            return memoryview(self._header)[self._have:self._need]
+        return memoryview(self._body)[self._have:]
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self._have += nbytes
+        if self._body is not None:
+            if self._have == len(self._body):
+                self._deliver()
+            return
+        if self._have < self._need:
+            return
+        (size,) = _LENGTH.unpack_from(self._header)
+        if size == -1 and self._need == _LENGTH.size:
+            self._need += _LONG_LENGTH.size
+            return
+        if size == -1:
+            (size,) = _LONG_LENGTH.unpack_from(self._header, _LENGTH.size)
+        if size < 0:
+            self._stop(EOFError(f"bad message length {size} from the worker"))
+            assert self._transport is not None
+            self._transport.close()  # the stream is out of step: nothing after this can be read
+            return
+        self._body, self._have = bytearray(size), 0
+        if size == 0:  # (a pickle is never empty; an empty buffer would read as the end of the stream)
+            self._deliver()
+
+    def eof_received(self) -> bool:
+        return False  # the transport closes itself: connection_lost follows
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        partial = self._body is not None or self._have
+        self._stop(exc or EOFError("the worker closed its socket" + (" in the middle of a message" if partial else "")))
+
+    def _deliver(self) -> None:
+        assert self._body is not None
+        self._ready.append(self._body)
+        self._body, self._have, self._need = None, 0, _LENGTH.size
+        self._wake()
+
+    def _stop(self, error: BaseException) -> None:
+        if self._error is None:
+            self._error = error
+        self._wake()
+
+    def _wake(self) -> None:
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
 
 
 def _header(size: int) -> bytes:

@@ -4,8 +4,10 @@
 (``echo_worker``: each page answered with its own bytes) and sends it one page after another, as
 the proxy's event loop does. Per job it reports the round trip (``pool.run``'s wall time) less the
 worker's CPU on the page, i.e. the job's way to the worker and the reply's way back, and the CPU
-this process spent per job (every thread's: the loop's and any the pool starts). ``--concurrent N``
-keeps N jobs in flight on N workers instead.
+this process spent per job (every thread's: the loop's and any the pool starts), and how far its
+peak RSS rose above where it was once the pool had started (the copies of a big page and its
+reply: try a 20 MB ``--page``).
+``--concurrent N`` keeps N jobs in flight on N workers instead.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import sys
 import time
 from pathlib import Path
@@ -59,6 +62,7 @@ async def measure(body: bytes, jobs: int, concurrent: int = 1) -> dict:
             for number in range(first, first + count):
                 await one(number, counted)
 
+        rss_started = _peak_rss_mb()  # the warm-up's jobs count: a big page's copies peak on its first round trip
         per = max(1, WARM_UP_JOBS // concurrent)
         await asyncio.gather(*(stream(k * per, per, False) for k in range(concurrent)))
         each = jobs // concurrent
@@ -70,9 +74,15 @@ async def measure(body: bytes, jobs: int, concurrent: int = 1) -> dict:
             "handoff_ms": summary(handoff, 3), "round_trip_ms": summary(round_trip, 3),
             "main_cpu_ms_per_job": round(cpu_s * 1000 / len(handoff), 4),
             "jobs_per_s": round(len(handoff) / wall_s, 1), "restarts": pool.restarts,
+            "peak_rss_growth_mb": round(_peak_rss_mb() - rss_started, 1),
         }
     finally:
         pool.close()
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak RSS so far (Linux counts ru_maxrss in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{figures['load_average'][0]} -> {figures['load_average'][1]}):")
     print(f"  job in -> reply out less the worker's CPU: p50 {h['median']} ms, p99 {h['p99']} ms, mean {h['mean']} ms")
     print(f"  round trip: p50 {r['median']} ms, p99 {r['p99']} ms; {figures['jobs_per_s']} jobs/s")
-    print(f"  this process's CPU per job (every thread): {figures['main_cpu_ms_per_job']} ms")
+    print(f"  this process's CPU per job (every thread): {figures['main_cpu_ms_per_job']} ms; "
+          f"its peak RSS rose {figures['peak_rss_growth_mb']} MB with the jobs")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -13,7 +13,7 @@ def test_bench_handoff_echoes_every_job_and_writes_the_figures(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     figures = json.loads(out.read_text(encoding="utf-8"))
     assert figures["jobs"] == 20 and figures["concurrent"] == 2 and figures["restarts"] == 0
-    assert figures["page_bytes"] > 1000 and figures["main_cpu_ms_per_job"] > 0
+    assert figures["page_bytes"] > 1000 and figures["main_cpu_ms_per_job"] > 0 and figures["peak_rss_growth_mb"] >= 0
     for key in ("handoff_ms", "round_trip_ms"):
         assert figures[key]["n"] == 20 and 0 < figures[key]["median"] <= figures[key]["p99"] <= figures[key]["max"]
     assert "job in -> reply out" in done.stdout
