@@ -20,7 +20,7 @@ from ..rules import collections as collection_rules
 from ..rules import (
     accordions, asides, buttons, code_listings, comments, consent, data_tables, discussion, embed_codes, entry_cards, filler,
     footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
-    page_heading, post_chrome, product, quotes, records, rescue, screen_copies, sections, shells,
+    page_heading, post_chrome, product, quotes, records, rescue, screen_copies, sections, shells, sole_article,
 )
 from . import cleaning, scoring
 from .state import PageState
@@ -172,6 +172,10 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: s.put(fallback=letter_index.index_container(s.f, s.kinds, s.options.min_container_chars))),
     Rule(name="app_shell", phase=CHOOSE, when=_no_fallback_yet, run=app_shell_or_nothing),  # (shells.py: an app shell says so; ends the run)
     Rule(name="fallback", phase=CHOOSE, when=scoring.missed, run=lambda s: s.put(best=s.fallback)),
+    # (issue 22 round 3, container choice: the one article the markup names inside a bigger container)
+    Rule(name="sole_article", phase=CHOOSE, when=not_forum,
+         run=lambda s: s.put(best=sole_article.sole_article(s.f, s.kinds, s.best, s.options.min_container_chars, s.options.prose_min_chars,
+                                                                 s.options.boilerplate_max_share))),
 
     # WIDEN: the container grows, its siblings join, listings around it join.
     Rule(name="around_entries", phase=WIDEN, when=not_forum, run=lambda s: s.put(best=listing_recall.around_entries(s.f, s.kinds, s.best))),  # (one of a listing's <article> entries)
