@@ -40,3 +40,22 @@ def test_two_articles_are_a_listing_and_keep_their_container(algo):
     html = page(f"<article><h2>The mill</h2>{STORY}</article><article><h2>The harbour</h2>{second}</article>", "")
     text = joined_selection(algo, html, URL)
     assert "river town" in text and "harbour town" in text
+
+
+# A stream of other stories: each entry a linked headline and a one-sentence summary.
+STREAM = "".join(
+    f"<li class='stream-item'><h3><a href='/news/{i}'>Story {i} about the county fair</a></h3>"
+    f"<p>Summary {i}: the county fair opens its gates on Friday with a parade, stalls and a brass band.</p></li>"
+    for i in range(14)
+)
+
+
+def test_a_stream_of_teasers_beside_a_named_article_stays_out(algo):
+    # (an article long enough to be one: a short text beside a listing is the listing's intro)
+    long_story = STORY + STORY.replace("Paragraph", "Part") + STORY.replace("Paragraph", "Section")
+    html = ("<html><body><nav><a href='/'>Home</a></nav><div id='Main' class='yog-content'>"
+            f"<section class='yom-article'><h1>The mill</h1>{long_story}</section>"
+            f"<div class='yom-remote'><ul class='stream'>{STREAM}</ul></div></div></body></html>")
+    text = joined_selection(algo, html, URL)
+    assert "Paragraph 7" in text and "The mill" in text
+    assert "county fair" not in text
