@@ -59,3 +59,13 @@ def test_a_stream_of_teasers_beside_a_named_article_stays_out(algo):
     text = joined_selection(algo, html, URL)
     assert "Paragraph 7" in text and "The mill" in text
     assert "county fair" not in text
+
+
+def test_an_article_opening_with_its_own_heading_narrows_past_a_breadcrumb_h1(algo):
+    # The site keeps its <h1> for the breadcrumb's page name; the article opens with its h2 title.
+    html = ("<html><body><div class='grid-2-1'><div class='crumbs'><h1>News</h1></div>"
+            f"<div class='mod'><article><h2>The mill</h2>{STORY}</article></div>"
+            f"<aside id='sidebar' class='mod'><div class='live'><ul class='live-flux'>{FEED}</ul></div></aside></div></body></html>")
+    text = joined_selection(algo, html, URL)
+    assert "Paragraph 7" in text and "The mill" in text
+    assert "ferry line" not in text

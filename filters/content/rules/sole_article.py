@@ -4,8 +4,8 @@ Subtree scores add up, so a container holding the article beside a feed of other
 live ticker or a big side column can outscore the article alone. When the markup names one
 article in it (a single outermost ``<article>`` or ``itemprop=articleBody`` element) holding
 most of the container's prose (a listing's teasers beside it do not count),
-``sole_article`` narrows the container to that element when it holds an ``<h1>`` (the article
-with its title), else to the smallest block holding it and the container's first ``<h1>`` (a
+``sole_article`` narrows the container to that element when it holds an ``<h1>`` or opens with
+a heading (the article with its title), else to the smallest block holding it and the container's first ``<h1>`` (a
 title above the article's body). ``joining_siblings`` then keeps out the siblings that hold
 no prose of their own beyond teasers: the stream the container was narrowed away from.
 """
@@ -24,6 +24,8 @@ ARTICLE_MIN_PROSE_SHARE = 0.5
 CONTAINER_MIN_EXCESS = 1.3
 
 
+# Headings that can be an article's own title.
+_TITLE_TAGS = frozenset({"h1", "h2", "h3"})
 _NAMED = re.compile(r"article(?!s)")
 # Blocks whose class or id can name the article (a heading or a span "article-title" is a part of it).
 _NAMED_TAGS = frozenset({"div", "section", "main"})
@@ -83,6 +85,18 @@ def _first_h1(f: feat.Features, root: int) -> int | None:
     return None
 
 
+def _opens_with_heading(f: feat.Features, root: int, prose_min_chars: int) -> bool:
+    """Whether a heading (h1-h3) comes in ``root`` before its first prose block: the article's own
+    title (a site that keeps its ``<h1>`` for the breadcrumb's page name)."""
+    tags, chars = f.tags, f.chars
+    for i in range(root, root + f.count[root]):
+        if tags[i] in _TITLE_TAGS and chars[i]:
+            return True
+        if f.blk_punct[i] and f.blk_chars[i] - f.blk_link[i] >= prose_min_chars:
+            return False
+    return False
+
+
 def sole_article(f: feat.Features, kinds: list[int], groups: list[list[int]], best: int | None, min_chars: int,
                  prose_min_chars: int, wrapper_share: float) -> int | None:
     """``best``, or the one article element inside it that holds most of its prose, widened to
@@ -103,7 +117,7 @@ def sole_article(f: feat.Features, kinds: list[int], groups: list[list[int]], be
     whole -= f.prose_chars(teasers, prose_min_chars)
     if not whole or f.prose_chars([article], prose_min_chars) < ARTICLE_MIN_PROSE_SHARE * whole:
         return best
-    if _first_h1(f, article) is not None:
+    if _first_h1(f, article) is not None or _opens_with_heading(f, article, prose_min_chars):
         return article
     title = _first_h1(f, best)
     if title is None:
