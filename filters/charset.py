@@ -3,7 +3,8 @@
 Labels are normalised as the WHATWG Encoding standard says (``iso-8859-1`` and ``ascii`` mean
 windows-1252, a ``utf-16`` meta means UTF-8). With nothing declared, valid UTF-8 is UTF-8 and
 anything else is guessed by charset-normalizer (a maintained detector), falling back to
-windows-1252, the web's historical default.
+windows-1252, the web's historical default. A <meta> that names a legacy charset for bytes
+that are valid UTF-8 with non-ASCII in them is stale (the page was re-saved as UTF-8): UTF-8 wins.
 """
 from __future__ import annotations
 
@@ -104,6 +105,13 @@ def decode(data: bytes, header_charset: str | None = None) -> Decoded:
     if declared:
         return _declared(data, declared, "header")
     declared = normalise_label(meta_charset(data), from_meta=True)
+    if declared and declared != "utf-8" and not data.isascii():
+        # Legacy text almost never forms valid multi-byte UTF-8 sequences by chance, while pages
+        # re-saved as UTF-8 often keep their old <meta>: decoding them as declared gives mojibake.
+        try:
+            return Decoded(data.decode("utf-8"), "utf-8", "utf-8", exact_utf8=True)
+        except UnicodeDecodeError:
+            pass
     if declared:
         return _declared(data, declared, "meta")
     try:

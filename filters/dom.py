@@ -313,6 +313,16 @@ _SCRIPT_NOTICE = re.compile(r"java\s*script|\bjs\b", re.IGNORECASE)
 SCRIPT_NOTICE_MAX_CHARS = 300
 
 
+# A <noscript> whose text opens with a tag holds markup written out as text (a tracking pixel's
+# "&lt;img ...&gt;"): unwrapped, a reader would show the raw tag.
+_MARKUP_TEXT = re.compile(r"\s*<[A-Za-z!/][^>]*>")
+
+
+def is_escaped_markup(noscript) -> bool:
+    """Whether ``noscript`` holds no media and its text is escaped markup: it is dropped, not unwrapped."""
+    return not _FALLBACK_MEDIA(noscript) and _MARKUP_TEXT.match(text_of(noscript)) is not None
+
+
 def is_script_notice(noscript) -> bool:
     """Whether ``noscript`` only tells the reader to turn on script: no fallback media, a short
     text, and that text speaks of JavaScript. Such a noscript is dropped, not unwrapped."""

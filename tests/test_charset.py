@@ -20,6 +20,18 @@ def test_header_then_meta():
     assert decoded.source == "meta" and "привет" in decoded.text
 
 
+def test_a_stale_meta_over_valid_utf8_bytes_gives_way():
+    # A page re-saved as UTF-8 that still says gb2312 (or windows-1252) in its <meta>.
+    for label, words in (("gb2312", "深度学习的新电脑"), ("windows-1252", "Don’t café")):
+        data = f"<meta http-equiv='Content-Type' content='text/html; charset={label}'><p>{words}</p>".encode()
+        decoded = decode(data)
+        assert decoded.encoding == "utf-8" and words in decoded.text and decoded.exact_utf8
+    # The header still wins, and ASCII-only or invalid UTF-8 bytes keep the meta's charset.
+    assert decode("<p>深度</p>".encode(), "gbk").encoding == "gbk"
+    assert decode(b"<meta charset='iso-8859-1'><p>cafe</p>").source == "meta"
+    assert decode("<meta charset='gb2312'><p>深度</p>".encode("gbk")).text.endswith("深度</p>")
+
+
 def test_undeclared_utf8_and_detection():
     assert decode("ünïcode".encode()).source == "utf-8"
     legacy = ("<p>" + "Grüße aus München, schöne Straße. " * 20 + "</p>").encode("cp1252")

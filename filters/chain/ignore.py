@@ -7,7 +7,7 @@ Each toggle is documented as one of:
 
 | toggle            | action | elements                                                        |
 |-------------------|--------|-----------------------------------------------------------------|
-| scripts           | kill   | script (and noscript, unless keep_noscript: then unwrap, but a bare 'turn on JavaScript' notice goes); also strips on* event-handler attributes and javascript:/vbscript: URLs, so no script survives |
+| scripts           | kill   | script (and noscript, unless keep_noscript: then unwrap, but a bare 'turn on JavaScript' notice or escaped markup goes); also strips on* event-handler attributes and javascript:/vbscript: URLs, so no script survives |
 | styles            | kill   | style, link rel=stylesheet                                      |
 | style_attributes  | strip  | the style attribute on every element                            |
 | non_link_images   | kill   | img/picture not inside a link (replaced by alt text if image_alt_text) |
@@ -120,7 +120,7 @@ class IgnoreFilter(Filter):
             scan.walk_attributes(doc)  # the elements still in the page: without the scripts
             self._strip_script_attributes(scan, ctx, report)
             for el in scan.tags[("noscript",)]:
-                if o.keep_noscript and not dom.is_script_notice(el):
+                if o.keep_noscript and not dom.is_script_notice(el) and not dom.is_escaped_markup(el):
                     ctx.unwrap(el, report, "noscript kept: scripts are off")
                 else:
                     ctx.kill(el, report, "scripts")

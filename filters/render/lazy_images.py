@@ -5,7 +5,8 @@ thumbnail) and the real address in ``data-src`` / ``data-srcset`` / ``data-origi
 plus a ``<noscript>`` copy for browsers without script. The reader page has no script, so:
 
 1. a ``<noscript>`` holding one image that follows an image replaces that image (the noscript
-   copy is the real one); one that only asks for JavaScript goes; other noscripts are unwrapped;
+   copy is the real one); one that only asks for JavaScript, or whose text is markup written
+   out as text (a tracking pixel's escaped ``&lt;img&gt;``), goes; other noscripts are unwrapped;
 2. an image whose ``src`` is missing or a placeholder takes its address from the lazy
    attributes (known names first, then any ``data-*`` value that looks like an image URL);
    ``data-srcset`` (on img and picture/source) becomes ``srcset``;
@@ -126,7 +127,7 @@ def _noscript_images(root) -> None:
             new.tail = old.tail
             old.getparent().replace(old, new)
             dom.remove(noscript)
-        elif dom.is_script_notice(noscript):
+        elif dom.is_script_notice(noscript) or dom.is_escaped_markup(noscript):
             dom.remove(noscript)
         else:
             dom.unwrap(noscript)

@@ -34,3 +34,12 @@ def test_a_noscript_holding_the_content_is_kept(pipeline):
     html = page(f"<div id='app'></div><script>boot()</script><noscript><div id='main-outlet'><h1>Broken update</h1>{posts}</div></noscript>")
     result = pipeline.run(html.encode(), "https://forum.example.com/t/broken-update/1", mode="reader")
     assert "Reply 5: the JavaScript build" in result.text
+
+
+def test_a_noscript_of_escaped_markup_is_dropped(pipeline):
+    # A tracking pixel written out as text inside <noscript>: unwrapped, the reader would show the raw tag.
+    pixel = "<noscript>&lt;div style=\"position:absolute;\"&gt;&lt;img width=1 height=1 alt=\"\" src=\"https://b.example.com/b?P=abc\"&gt;&lt;/div&gt;</noscript>"
+    html = page(f"<article><h1>Harbour</h1>{PROSE}<script>track()</script>{pixel}{PROSE}</article>")
+    result = pipeline.run(html.encode(), "https://example.com/harbour", mode="reader")
+    assert "position:absolute" not in result.text and "b.example.com" not in result.output
+    assert "The harbour was quiet" in result.text

@@ -20,7 +20,7 @@ from ..rules import collections as collection_rules
 from ..rules import (
     accordions, asides, buttons, code_listings, comments, consent, data_tables, discussion, embed_codes, entry_cards, filler,
     footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
-    page_heading, post_chrome, product, quotes, records, rescue, screen_copies, sections, shells,
+    page_heading, post_chrome, product, quotes, records, rescue, screen_copies, sections, shells, sole_article,
 )
 from . import cleaning, scoring
 from .state import PageState
@@ -172,6 +172,11 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: s.put(fallback=letter_index.index_container(s.f, s.kinds, s.options.min_container_chars))),
     Rule(name="app_shell", phase=CHOOSE, when=_no_fallback_yet, run=app_shell_or_nothing),  # (shells.py: an app shell says so; ends the run)
     Rule(name="fallback", phase=CHOOSE, when=scoring.missed, run=lambda s: s.put(best=s.fallback)),
+    # (issue 22 round 3, container choice: the one article the markup names inside a bigger container)
+    Rule(name="sole_article", phase=CHOOSE, when=not_forum,
+         run=lambda s: s.put(best=(narrowed := sole_article.sole_article(s.f, s.kinds, s.groups, s.best, s.options.min_container_chars,
+                                                                            s.options.prose_min_chars, s.options.boilerplate_max_share)),
+                             narrowed=narrowed != s.best)),
 
     # WIDEN: the container grows, its siblings join, listings around it join.
     Rule(name="around_entries", phase=WIDEN, when=not_forum, run=lambda s: s.put(best=listing_recall.around_entries(s.f, s.kinds, s.best))),  # (one of a listing's <article> entries)
@@ -180,6 +185,9 @@ RULES: tuple[Rule, ...] = (
     Rule(name="sibling_probabilities", phase=WIDEN, when=lambda s: s.f.parent[s.best] >= 0,  # (the siblings' p(content), for those that score)
          run=lambda s: s.probability.update(scoring.probabilities(s.options, s.f, s.kinds, [j for j in s.f.children(s.f.parent[s.best]) if s.scores[j] > 0 and j not in s.probability]))),
     Rule(name="siblings", phase=WIDEN, run=lambda s: s.put(nodes=scoring.with_siblings(s.options, s.f, s.kinds, s.scores, s.best, s.forum, s.probability))),
+    # (issue 22 round 3: a narrowed container's siblings join only with prose of their own, see sole_article above)
+    Rule(name="sole_article_siblings", phase=WIDEN, when=lambda s: s.narrowed,
+         run=lambda s: s.put(nodes=sole_article.joining_siblings(s.f, s.groups, s.nodes, s.best, s.options.prose_min_chars))),
     Rule(name="joined_prose", phase=WIDEN, when=not_forum, run=lambda s: s.put(joined_prose=s.f.prose_chars(s.nodes, s.options.prose_min_chars))),
     Rule(name="listing_beside", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listings.with_listing_beside(s.f, s.kinds, s.scores, s.nodes, s.groups))),  # (an intro beside its listing)
     Rule(name="twin_blocks", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listing_recall.with_twin_blocks(s.f, s.kinds, s.nodes, s.best))),  # (a listing's second block)

@@ -56,6 +56,7 @@ class PageState:
     seo: int | None = None  # an SEO text block a product grid won over
     nodes: list[int] = field(default_factory=list)  # the selected blocks, in document order
     joined_prose: int = 0  # the selection's prose once the siblings joined (not on a forum)
+    narrowed: bool = False  # the container narrowed to the one article the markup names (sole_article)
 
     # Cleaning (SPARE, CLEAN, TRIM).
     all_prose: int = 0  # the selection's prose
