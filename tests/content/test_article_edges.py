@@ -128,3 +128,38 @@ def test_the_pipeline_drops_a_note_naming_the_declared_site(default_config):
             "<p class='legal'><em>Mill Times is not responsible for the opinions of its readers.</em></p></article></body></html>")
     text = Pipeline(default_config).run(page, "hard::mill.html", mode="reader").text
     assert "Paragraph 7" in text and "not responsible" not in text
+
+
+# ------------------------------------------------------------------ the opening lines
+
+def on_opening(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_opening_lines([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_kicker_byline_and_date_above_the_first_paragraph_go():
+    lines = "<div class='kicker'>Olympische Winterspiele</div><p class='by'>Iwona Kurz</p><div><span>7. oktober 2020</span></div>"
+    removed, text = on_opening(lines + BODY + "<p>Staff Writer</p>")
+    assert removed == 3
+    assert "Olympische" not in text and "Iwona" not in text and "oktober" not in text
+    assert "Paragraph 0" in text and "Staff Writer" in text  # (below the first paragraph: not an opening line)
+
+
+def test_headings_sentences_lists_and_words_inside_a_paragraph_stay():
+    kept = ("<h2>Die Zutaten</h2><p>Für eine 26er Springform:</p><p>When I woke up, there was nothing.</p>"
+            "<ul><li>400 gramów dyni</li></ul><p>钟南山院士说武汉本来就是一个英雄的城市</p>"
+            "<p>The <b>Lyft</b> drivers met <a href='/w'>Waymo</a> engineers in Phoenix for the first time this spring.</p>")
+    removed, text = on_opening(kept + BODY)
+    assert removed == 0 and "Zutaten" in text and "Springform" in text and "nothing" in text and "400" in text
+    ingredients = "".join(f"<div class='row'><div>{name}</div><div>{amount}</div></div>"
+                          for name, amount in (("dynia", "400 gramów"), ("cebula", "1 sztuka"), ("mąka", "500 gramów")))
+    removed, text = on_opening(ingredients + BODY)
+    assert removed == 0 and "dynia" in text and "500 gramów" in text
+
+
+def test_auto_drops_the_byline_above_an_article(algo):
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'><div class='who'>Annette Henkel</div>{BODY}</div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "Annette Henkel" not in text

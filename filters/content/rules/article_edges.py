@@ -9,6 +9,9 @@
   "This article is the copyrighted property of <site>", "<site> is not responsible for the
   opinions ...", "Get the <site> app". Walked from the end, they go until a paragraph that does
   not name the site.
+- ``remove_opening_lines``: above an article's first paragraph of prose, the short lines that
+  are no sentence and no heading (a kicker, a byline, a date, "Zurück zur Übersicht", a stray
+  credit) are the page's furniture around the title, not the story.
 """
 from __future__ import annotations
 
@@ -114,6 +117,8 @@ NOTE_SKIP_CHARS = 40
 _NOTE_TAGS = ("p", "div", "li", "dd", "blockquote", "h2", "h3", "h4", "h5", "h6", "section", "footer", "aside", "center")
 _BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//section|.//article|.//blockquote"
 _WORDS = re.compile(r"\w+")
+# Elements holding media are a picture or a player, never only a line.
+_MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
 # The article's own paragraphs, whose look a note does not share (unless wholly emphasized).
 BODY_PARAGRAPH_CHARS = 80
 # Inline elements setting a note apart when they hold its whole text.
@@ -259,3 +264,43 @@ def _emphasized(el, text: str) -> bool:
         if child.tag in _EMPHASIS and dom.collapse(dom.string_of(child)) == text:
             return True
     return False
+
+
+# ------------------------------------------------------------------ the opening lines
+
+# The article's first paragraph: this long, with sentence punctuation.
+OPENING_PROSE_CHARS = 80
+# A line above it of at most this many characters is furniture (a kicker, a byline, a date) ...
+OPENING_LINE_MAX_CHARS = 50
+# ... unless it ends a sentence or announces what follows ("Zutaten:", "When I woke up, there was nothing.").
+_SENTENCE_END = re.compile(r"[.!?…:;。！？：；»”\"')\]]\s*$")
+_PUNCTUATION = re.compile(r"[.,;:!?\u3001\u3002\uff0c\uff01\uff1f\uff1b\uff1a]")
+# Scripts written without spaces: 50 characters of them are a sentence, not a line.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
+# A block inside one of these is a heading's, a list's or a table's: the article's own structure.
+_STRUCTURE_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "dt", "dd", "pre", "code", "blockquote", "figure"})
+_OPENING_TAGS = ("p", "div", "address", "section", "header")
+# More short lines than this above the text are a list of its own (a recipe's ingredients, a
+# table of contents), not the furniture around a title.
+OPENING_MAX_LINES = 5
+
+
+def remove_opening_lines(roots: list, ctx: PageContext) -> int:
+    """Remove, above the first paragraph of prose under ``roots``, the short lines that are no
+    sentence and no heading (see the module's docstring); returns how many went."""
+    doomed = []
+    for el in (el for root in roots for el in root.iter(*_OPENING_TAGS) if el is not root):
+        if el.xpath(_BLOCK_CHILDREN):
+            continue  # (not a leaf line)
+        text = dom.collapse(dom.string_of(el))
+        if not text:
+            continue
+        if len(text) >= OPENING_PROSE_CHARS and _PUNCTUATION.search(text):
+            break
+        if len(text) > OPENING_LINE_MAX_CHARS or _SENTENCE_END.search(text) or _UNSPACED.search(text) \
+                or el.xpath(_MEDIA) or any(a.tag in _STRUCTURE_TAGS for a in el.iterancestors()):
+            continue
+        doomed.append(el)
+    if len(doomed) > OPENING_MAX_LINES:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"a line above the article: {dom.collapse(dom.string_of(el))[:40]!r}")
