@@ -29,6 +29,7 @@ class PageContext:
     removed_links: list[RemovedLink] = field(default_factory=list)
     reports: list[FilterReport] = field(default_factory=list)
     page_kind: str | None = None  # what the page's markup says it is (pagekind.py), for reader/text selection
+    site_names: tuple[str, ...] = ()  # the page's own site: its domain, declared names (article_edges.site_names)
     memory_learns: bool = True  # the site memory may learn from this page (Delivery.learn)
     comments: str = "auto"  # content.comments for this page: auto | keep | drop (the pipeline sets it)
     # note_links' safe_url answers on this page: (the base they were made against, href -> URL or

@@ -19,7 +19,7 @@ from lxml.html import HtmlElement
 from . import csp, dom, metadata, modes, sanitize
 from .ascii import to_ascii
 from .charset import decode, looks_binary
-from .content.rules import comments
+from .content.rules import article_edges, comments
 from .context import PageContext
 from .errors import BudgetExceeded
 from .learn import site
@@ -267,6 +267,7 @@ class Pipeline:
         skipped = settings.content.skip_filters if applied in ("reader", "text") else ()
         if applied in ("reader", "text"):
             ctx.page_kind = meta.kind  # (read with the metadata, before the chain removes meta and scripts)
+            ctx.site_names = article_edges.site_names(url, metas, meta.site_name)
         for flt in profile.chain_before_retainer:
             if flt.name in skipped:
                 continue

@@ -13,12 +13,13 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ... import pagekind
 from ...learn import classifier
 from .. import hints
 from ..base import Selection
 from ..rules import collections as collection_rules
 from ..rules import (
-    accordions, asides, buttons, code_listings, comments, consent, data_tables, discussion, embed_codes, entry_cards, filler,
+    accordions, article_edges, asides, buttons, code_listings, comments, consent, data_tables, discussion, embed_codes, entry_cards, filler,
     footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
     page_heading, post_chrome, product, quotes, records, rescue, screen_copies, sections, shells, sole_article,
 )
@@ -194,6 +195,9 @@ RULES: tuple[Rule, ...] = (
     Rule(name="alike_entries", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listing_recall.with_alike_entries(s.f, s.kinds, s.nodes, s.groups))),  # (featured entries built alike)
     Rule(name="page_heading", phase=WIDEN, when=lambda s: few_prose(s) and not s.discussion,  # (the page's <h1> above a grid)
          run=lambda s: s.put(nodes=page_heading.with_page_heading(s.f, s.nodes, s.options.prose_min_chars))),
+    # (issue 22, precision round 3 part B: the article's own edges)
+    Rule(name="article_lead", phase=WIDEN, when=lambda s: not s.forum and s.joined_prose >= s.options.article_prose_chars and s.ctx.page_kind != pagekind.PRODUCT,  # (a standfirst in the title's header block; a product's summary is its own)
+         run=lambda s: s.put(nodes=article_edges.with_lead(s.f, s.nodes))),
     Rule(name="seo_outside", phase=WIDEN, when=lambda s: s.seo is not None, run=lambda s: s.put(nodes=collection_rules.outside(s.f, s.nodes, s.seo))),  # (the text the grid won over stays out)
 
     # UNMARK: hints inside the selection corrected before cleaning.
@@ -259,6 +263,11 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars)),
     Rule(name="trailing_bios", phase=TRIM, when=lambda s: s.article and not s.forum,  # (an author's bio box after the article)
          run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars)),
+    # (issue 22, precision round 3 part B: the article's own edges)
+    Rule(name="site_notes", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("This article is the copyrighted property of <site>")
+         run=lambda s: article_edges.remove_site_notes(_selected(s), s.ctx)),
+    Rule(name="opening_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # (a kicker, a byline, a date above the first paragraph)
+         run=lambda s: article_edges.remove_opening_lines(_selected(s), s.ctx)),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx)),  # ("Foto: X", "iStock.com")
     Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx)),  # ("word word word ..." a script measured with)
     Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx)),  # (a player's <iframe> code to copy)

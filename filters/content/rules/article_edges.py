@@ -1,0 +1,306 @@
+"""An article's edges for ``auto``: its lead above the body, the site's notes below it.
+
+- ``with_lead``: an article's lead (standfirst) often sits in the header block with the
+  ``<h1>``, outside the body container ``auto`` picked. The prose blocks between the page's
+  ``<h1>`` and the selection join before it when the stretch between them is short (a title,
+  a byline, a picture and its lead; not a column of other stories).
+- ``remove_site_notes``: the paragraphs after an article's last paragraph that name the page's
+  own site (its domain, its declared name: ``site_names``) are the site speaking, not the story:
+  "This article is the copyrighted property of <site>", "<site> is not responsible for the
+  opinions ...", "Get the <site> app". Walked from the end, they go until a paragraph that does
+  not name the site.
+- ``remove_opening_lines``: above an article's first paragraph of prose, the short lines that
+  are no sentence and no heading (a kicker, a byline, a date, "Zurück zur Übersicht", a stray
+  credit) are the page's furniture around the title, not the story.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from urllib.parse import urlsplit
+
+from ... import dom
+from ...context import PageContext
+from .. import features as feat
+from .. import hints
+from . import page_heading
+
+# A lead is a sentence or two of prose: a shorter block there is a kicker, a byline or a date.
+LEAD_MIN_CHARS = 80
+# ... with at most this share of link text (a teaser list's entries are mostly links).
+LEAD_MAX_LINK_SHARE = 0.3
+# The stretch between the heading and the selection is a header's worth of text: more is
+# other content (a sidebar, other stories) between them, not the article's own header.
+GAP_MAX_CHARS = 1500
+# At most this many lead blocks join (a standfirst and a second line of it).
+LEAD_MAX_BLOCKS = 2
+# A block inside one of these is a picture's caption, a form's or a side block's text.
+_OUTSIDE_TAGS = hints.BOILERPLATE_TAGS | {"form", "figure", "figcaption", "blockquote"}
+# Blocks a lead can be.
+_LEAD_TAGS = frozenset({"p", "div", "h2", "h3", "span", "section"})
+
+
+def with_lead(f: feat.Features, nodes: list[int]) -> list[int]:
+    """``nodes`` (document order) with the article's lead blocks before them (see the module's
+    docstring); otherwise ``nodes`` unchanged."""
+    if not nodes:
+        return nodes
+    first = nodes[0]
+    title = _last_heading_before(f, first)
+    if title is None or not page_heading._is_page_heading(f, title):
+        return nodes
+    leads: list[int] = []
+    gap = 0
+    j = title + f.count[title]
+    while j < first:
+        if f.holds(j, first):  # an ancestor of the selection: look inside it
+            j += 1
+            continue
+        gap += f.chars[j]
+        if gap > GAP_MAX_CHARS:
+            return nodes
+        i = j
+        while i < j + f.count[j]:
+            if _is_lead(f, i):
+                leads.append(i)
+                i += f.count[i]  # (not its blocks again)
+            else:
+                i += 1
+        j += f.count[j]
+    if not leads or len(leads) > LEAD_MAX_BLOCKS:
+        return nodes
+    return [*leads, *nodes]
+
+
+def _last_heading_before(f: feat.Features, first: int) -> int | None:
+    """The last visible ``<h1>`` with text that ends before element ``first``."""
+    for i in range(first - 1, -1, -1):
+        if f.tags[i] == "h1" and f.chars[i] and i + f.count[i] <= first:
+            return i
+    return None
+
+
+def _is_lead(f: feat.Features, i: int) -> bool:
+    if f.tags[i] not in _LEAD_TAGS or not f.is_block[i] or not f.blk_punct[i]:
+        return False
+    text = f.blk_chars[i]
+    if text < LEAD_MIN_CHARS or f.blk_link[i] > LEAD_MAX_LINK_SHARE * text:
+        return False
+    k = f.parent[i]
+    while k >= 0:
+        if f.tags[k] in _OUTSIDE_TAGS:
+            return False
+        k = f.parent[k]
+    return True
+
+
+# ------------------------------------------------------------------ the site's notes
+
+# Second-level labels under a country's code ("example.co.uk", "example.com.br"): the name is
+# the label before them.
+_SECOND_LEVELS = frozenset({"co", "com", "org", "net", "ac", "gov", "edu", "or", "ne", "go", "gob", "nic"})
+# Host labels that are no part of the site's name ("www.example.com", "m.example.com").
+_HOST_PREFIXES = frozenset({"www", "m", "mobile", "amp"})
+# A domain label shorter than this ("dw", "be") is found inside too many words and addresses.
+MIN_LABEL_CHARS = 3
+# A declared name is a few words: a longer og:site_name is a slogan, its parts may be names.
+MAX_NAME_WORDS = 4
+# "Site - Slogan | Section": the separators between a declared name's parts.
+_NAME_SEPARATORS = re.compile(r"\s+[|\-–—:·•»]+\s+")
+# A note naming the site is a few sentences: a longer paragraph naming it is the story's own.
+NOTE_MAX_CHARS = 600
+# ... and one naming it by a single word ("Reuters") is a line: a longer one is a company page's text.
+ONE_WORD_NOTE_MAX_CHARS = 200
+# Blocks shorter than this after the article (a date, "Share") neither end the walk nor go.
+NOTE_SKIP_CHARS = 40
+# The leaf blocks a note can be.
+_NOTE_TAGS = ("p", "div", "li", "dd", "blockquote", "h2", "h3", "h4", "h5", "h6", "section", "footer", "aside", "center")
+_BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//section|.//article|.//blockquote"
+_WORDS = re.compile(r"\w+")
+# Elements holding media are a picture or a player, never only a line.
+_MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
+# The article's own paragraphs, whose look a note does not share (unless wholly emphasized).
+BODY_PARAGRAPH_CHARS = 80
+# Inline elements setting a note apart when they hold its whole text.
+_EMPHASIS = frozenset({"em", "i", "small", "strong", "b", "sub", "sup"})
+
+
+def site_names(url: str | None, metas, declared: str) -> tuple[str, ...]:
+    """The page's own site: the registered domains of its address and of its og:url, and the
+    names it declares (og:site_name or JSON-LD publisher ``declared``, application-name; a long
+    one's short parts)."""
+    names: list[str] = []
+    addresses = [url or ""]
+    declared_names = [declared]
+    for m in metas:
+        key = (m.get("property") or m.get("name") or "").strip().lower()
+        if key == "og:url":
+            addresses.append(m.get("content") or "")
+        elif key in ("application-name", "og:site_name"):
+            declared_names.append(m.get("content") or "")
+    for address in addresses:
+        domain = _registered_domain(address)
+        if domain and domain not in names:
+            names.append(domain)
+    labels = [_squash(domain.split(".")[0]) for domain in names]
+    for name in declared_names:
+        name = dom.collapse(name)
+        # A long name's parts: those a domain spells ("La Prensa Gráfica" of laprensagrafica.com), not its slogan.
+        parts = [name] if len(name.split()) <= MAX_NAME_WORDS else \
+            [p for p in _NAME_SEPARATORS.split(name) if len(p.split()) <= MAX_NAME_WORDS and _squash(p) in labels]
+        for part in parts:
+            if len(_squash(part)) > MIN_LABEL_CHARS and part not in names:
+                names.append(part)
+    return tuple(names)
+
+
+def _registered_domain(address: str) -> str:
+    try:
+        host = (urlsplit(address).hostname or "").lower()
+    except ValueError:
+        return ""
+    labels = [label for label in host.split(".") if label]
+    while len(labels) > 2 and labels[0] in _HOST_PREFIXES:
+        labels = labels[1:]
+    if len(labels) < 2 or labels[-1].isdigit():
+        return ""
+    keep = 3 if len(labels) >= 3 and labels[-2] in _SECOND_LEVELS and len(labels[-1]) == 2 else 2
+    domain = labels[-keep:]
+    return ".".join(domain) if len(domain[0]) >= MIN_LABEL_CHARS else ""
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents ("Gráfica" -> "grafica")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
+def _squash(text: str) -> str:
+    return "".join(_WORDS.findall(_plain(text))).replace("_", "")
+
+
+class _Site:
+    """The site's names as a block's words are matched against them."""
+
+    def __init__(self, names: tuple[str, ...]):
+        self.domains = [n.lower() for n in names if "." in n and " " not in n]
+        # (squashed name, whether a one-word match counts): a domain's label only across two
+        # words or more ("VI Consortium"), its one word being often the story's ("Guatemala").
+        self.names = [(_squash(d.split(".")[0]), False) for d in self.domains]
+        self.names += [(_squash(n), True) for n in names if not ("." in n and " " not in n)]
+
+    def named_in(self, text: str) -> int:
+        """0: ``text`` does not name the site; 2: by its domain or a name of several words; 1: by one word."""
+        low = text.lower()
+        for domain in self.domains:
+            k = low.find(domain)
+            if k >= 0 and (k == 0 or not (low[k - 1].isalnum() or low[k - 1] == "-")):
+                return 2
+        words = _WORDS.findall(_plain(text))
+        best = 0
+        for target, one_word in self.names:
+            if len(target) < MIN_LABEL_CHARS:
+                continue
+            for i in range(len(words)):
+                run = ""
+                for j in range(i, len(words)):
+                    run += words[j]
+                    if run == target:
+                        if j > i:
+                            return 2
+                        if one_word:
+                            best = 1
+                        break
+                    if not target.startswith(run):
+                        break
+        return best
+
+
+def remove_site_notes(roots: list, ctx: PageContext) -> int:
+    """Remove, at the end of ``roots``, the paragraphs naming the page's own site that stand
+    apart from the article's paragraphs (see the module's docstring); returns how many went."""
+    if not ctx.site_names or not roots:
+        return 0
+    site = _Site(ctx.site_names)
+    blocks = [el for root in roots for el in root.iter(*_NOTE_TAGS) if el is not root and not el.xpath(_BLOCK_CHILDREN)]
+    body = _body_look(blocks)
+    doomed = []
+    k = len(blocks)
+    while k > 0:
+        k -= 1
+        el = blocks[k]
+        text = dom.collapse(dom.string_of(el))
+        if not text:
+            continue
+        named = site.named_in(text) if len(text) <= NOTE_MAX_CHARS else 0
+        if (named == 2 or (named == 1 and len(text) <= ONE_WORD_NOTE_MAX_CHARS)) and not (_look(el) == body and not _emphasized(el, text)):
+            doomed.append(el)
+        elif len(text) >= NOTE_SKIP_CHARS:
+            break
+    # A page naming its site above its notes too is about the site (a company's page, its team):
+    # the notes are its text.
+    if doomed and any(site.named_in(dom.collapse(dom.string_of(el))) for el in blocks[:k + 1]):
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"the site's note after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _look(el) -> tuple:
+    """What a paragraph looks like: its parent, tag and class."""
+    return (el.getparent(), el.tag, el.get("class") or "")
+
+
+def _body_look(blocks: list):
+    """The look most of the article's paragraphs (of ``BODY_PARAGRAPH_CHARS`` or more) share, or None."""
+    counts: dict = {}
+    for el in blocks:
+        if el.tag == "p" and len(dom.collapse(dom.string_of(el))) >= BODY_PARAGRAPH_CHARS:
+            look = _look(el)
+            counts[look] = counts.get(look, 0) + 1
+    return max(counts, key=counts.get) if counts else None
+
+
+def _emphasized(el, text: str) -> bool:
+    """Whether the block's whole text is one emphasis (italic, bold, small print)."""
+    for child in el:
+        if child.tag in _EMPHASIS and dom.collapse(dom.string_of(child)) == text:
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ the opening lines
+
+# The article's first paragraph: this long, with sentence punctuation.
+OPENING_PROSE_CHARS = 80
+# A line above it of at most this many characters is furniture (a kicker, a byline, a date) ...
+OPENING_LINE_MAX_CHARS = 50
+# ... unless it ends a sentence or announces what follows ("Zutaten:", "When I woke up, there was nothing.").
+_SENTENCE_END = re.compile(r"[.!?…:;。！？：；»”\"')\]]\s*$")
+_PUNCTUATION = re.compile(r"[.,;:!?\u3001\u3002\uff0c\uff01\uff1f\uff1b\uff1a]")
+# Scripts written without spaces: 50 characters of them are a sentence, not a line.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
+# A block inside one of these is a heading's, a list's or a table's: the article's own structure.
+_STRUCTURE_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "dt", "dd", "pre", "code", "blockquote", "figure"})
+_OPENING_TAGS = ("p", "div", "address", "section", "header")
+# More short lines than this above the text are a list of its own (a recipe's ingredients, a
+# table of contents), not the furniture around a title.
+OPENING_MAX_LINES = 5
+
+
+def remove_opening_lines(roots: list, ctx: PageContext) -> int:
+    """Remove, above the first paragraph of prose under ``roots``, the short lines that are no
+    sentence and no heading (see the module's docstring); returns how many went."""
+    doomed = []
+    for el in (el for root in roots for el in root.iter(*_OPENING_TAGS) if el is not root):
+        if el.xpath(_BLOCK_CHILDREN):
+            continue  # (not a leaf line)
+        text = dom.collapse(dom.string_of(el))
+        if not text:
+            continue
+        if len(text) >= OPENING_PROSE_CHARS and _PUNCTUATION.search(text):
+            break
+        if len(text) > OPENING_LINE_MAX_CHARS or _SENTENCE_END.search(text) or _UNSPACED.search(text) \
+                or el.xpath(_MEDIA) or any(a.tag in _STRUCTURE_TAGS for a in el.iterancestors()):
+            continue
+        doomed.append(el)
+    if len(doomed) > OPENING_MAX_LINES:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"a line above the article: {dom.collapse(dom.string_of(el))[:40]!r}")

@@ -1,0 +1,165 @@
+"""An article's edges (filters/content/rules/article_edges.py): the lead above the body joins the
+selection; the site's own notes after the article go, the story's paragraphs naming the site stay."""
+from __future__ import annotations
+
+from clearpage.filters import dom
+from clearpage.filters.content import features as feat
+from clearpage.filters.content.rules import article_edges
+from clearpage.filters.context import PageContext
+from clearpage.filters.pipeline import Pipeline
+from tests.content.algo_util import joined_selection
+from tests.content.article_pages import STORY, URL
+
+LEAD = "The river town kept its old mill turning all summer, and the miller says the wheel will run again in spring."
+BODY = "".join(
+    f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer, "
+    f"with the miller, his two sons and half the town carrying water to the wheel in buckets.</p>" for i in range(16)
+)
+
+
+def headed_page(lead: str) -> str:
+    """An article whose header block (kicker, title, byline, lead) sits in another branch than its
+    body, which shares its row with a column of links."""
+    column = "".join(f"<li><a href='/o{i}'>Other story {i}</a></li>" for i in range(6))
+    crumbs = " › ".join(f"<a href='/c{i}'>Section {i}</a>" for i in range(4))
+    share = "".join(f"<a href='/share/{i}'>Share on network {i}</a>" for i in range(6))
+    return (
+        "<html><body><nav><a href='/'>Home</a><a href='/news'>News</a></nav><div class='page'>"
+        f"<div class='top'><div class='article-header'><div class='crumbs'>{crumbs}</div><div class='kicker'>Local</div>"
+        f"<h1>The mill</h1><div class='meta'>By A. Writer, 3 May</div>{lead}<div class='share'>{share}</div></div></div>"
+        "<div class='middle'><div class='wrap'><div class='row'>"
+        f"<div class='col-8'><div class='entry-content'>{BODY}</div></div>"
+        f"<div class='col-4'><ul>{column}</ul></div></div></div></div>"
+        "</div><footer><a href='/about'>About us</a></footer></body></html>"
+    )
+
+
+# ------------------------------------------------------------------ the lead
+
+def test_the_lead_beside_the_body_joins(algo):
+    text = joined_selection(algo, headed_page(f"<p class='standfirst'>{LEAD}</p>"), URL)
+    assert "Paragraph 7" in text and LEAD in text
+    assert text.index(LEAD) < text.index("Paragraph 0")
+    assert "By A. Writer" not in text and "Local" not in text
+
+
+def test_a_caption_or_a_link_list_between_title_and_body_does_not_join(algo):
+    caption = f"<figure><img src='/m.jpg' alt=''><figcaption>{LEAD}</figcaption></figure>"
+    links = "".join(f"<p><a href='/o{i}'>{LEAD[:70]} {i}</a></p>" for i in range(2))
+    for between in (caption, links):
+        text = joined_selection(algo, headed_page(between), URL)
+        assert "Paragraph 7" in text and LEAD[:60] not in text
+
+
+def test_a_long_stretch_between_title_and_body_is_no_header():
+    def leads(between: str) -> list[str]:
+        root = dom.body_of(dom.parse(headed_page(between)))
+        f = feat.compute(root)
+        body = next(i for i, el in enumerate(f.elements) if el.get("class") == "entry-content")
+        return [f.elements[i].get("class") or f.elements[i].tag for i in article_edges.with_lead(f, [body])]
+    assert leads(f"<p class='standfirst'>{LEAD}</p>") == ["standfirst", "entry-content"]
+    column = "".join(f"<div class='teaser'><p>{LEAD} Story {i}.</p></div>" for i in range(16))
+    assert leads(column) == ["entry-content"]
+
+
+# ------------------------------------------------------------------ the site's notes
+
+def on_site(body: str, names: tuple[str, ...]) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    ctx = PageContext(url=URL, base_url=URL, site_names=names)
+    removed = article_edges.remove_site_notes([root], ctx)
+    return removed, dom.collapse(root.text_content())
+
+
+def test_site_names_come_from_the_address_og_url_and_the_declared_name():
+    metas = dom.parse("<html><head><meta property='og:url' content='https://www.breakingmill.co.uk/a'>"
+                      "<meta name='application-name' content='Mill Daily'></head><body></body></html>").iter("meta")
+    names = article_edges.site_names("https://news.example.com/x", list(metas), "Mill Times - News from the river | Since 1901")
+    assert names == ("example.com", "breakingmill.co.uk", "Mill Daily")  # (no part of the long name is a domain's)
+    names = article_edges.site_names("https://www.milltimes.com/a", [], "Mill Times - News from the river | Since 1901")
+    assert names == ("milltimes.com", "Mill Times")
+    assert article_edges.site_names(None, [], "") == ()
+    assert article_edges.site_names("hard::page.html", [], "") == ()
+
+
+def test_the_sites_notes_after_the_article_go():
+    notes = ("<p class='note'><em>© 2022, MillTimes.com. This article is the copyrighted property of Mill Times. "
+             "Written permission must be obtained before reprint.</em></p>",
+             "<div class='disclaimer'>Mill Times is not responsible for the opinions of its readers.</div>",
+             "<p><b>Get the latest news straight to your phone with the Mill Times app.</b></p>",
+             "<p class='tip'>Read more at www.milltimes.com/river</p>")
+    removed, text = on_site(BODY + "".join(notes), ("milltimes.com", "Mill Times"))
+    assert removed == len(notes)
+    assert "copyrighted" not in text and "not responsible" not in text and "app" not in text and "Read more" not in text
+    assert "Paragraph 7" in text
+
+
+def test_the_storys_paragraphs_naming_the_site_stay():
+    own = ("<p>Paragraph 8: the Mill Times asked the miller whether the wheel would turn again, and he said it "
+           "would, once the rain came back to the hills above the river.</p>")
+    short_word = "<p class='aside'>Reuters saw the mill first, the miller says, and photographed its wheel by the river.</p>"
+    before = "<p class='note'><em>This story first appeared in the Mill Times print edition.</em></p>"
+    # The story's last paragraph looks like the others; a note naming the site before the end stays.
+    removed, text = on_site(BODY + own, ("milltimes.com", "Mill Times"))
+    assert removed == 0 and "Paragraph 8" in text
+    removed, text = on_site(before + BODY, ("milltimes.com", "Mill Times"))
+    assert removed == 0 and "print edition" in text
+    # One word naming the site ("Reuters") in a line longer than a note's, or no site names at all.
+    removed, text = on_site(BODY + short_word.replace("photographed", "photographed, drew and measured " * 5), ("Reuters",))
+    assert removed == 0
+    removed, text = on_site(BODY + before, ())
+    assert removed == 0
+
+
+def test_a_page_naming_its_site_in_its_text_keeps_its_notes():
+    """A company's page (or its team's) names the site all along: its last lines are its text too."""
+    about = ("<p>Mill Times has covered the river towns since 1901, from the floods of 1927 to the dry summer "
+             "that nearly stopped the old mill.</p>")
+    note = "<p class='note'><em>Mill Times is not responsible for the opinions of its readers.</em></p>"
+    removed, text = on_site(about + BODY + note, ("milltimes.com", "Mill Times"))
+    assert removed == 0 and "not responsible" in text
+    removed, text = on_site(BODY + note, ("milltimes.com", "Mill Times"))
+    assert removed == 1 and "not responsible" not in text
+
+
+def test_the_pipeline_drops_a_note_naming_the_declared_site(default_config):
+    page = ("<html><head><title>The mill</title><meta property='og:site_name' content='Mill Times'></head><body>"
+            "<nav><a href='/'>Home</a></nav><article><h1>The mill</h1>" + BODY +
+            "<p class='legal'><em>Mill Times is not responsible for the opinions of its readers.</em></p></article></body></html>")
+    text = Pipeline(default_config).run(page, "hard::mill.html", mode="reader").text
+    assert "Paragraph 7" in text and "not responsible" not in text
+
+
+# ------------------------------------------------------------------ the opening lines
+
+def on_opening(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_opening_lines([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_kicker_byline_and_date_above_the_first_paragraph_go():
+    lines = "<div class='kicker'>Olympische Winterspiele</div><p class='by'>Iwona Kurz</p><div><span>7. oktober 2020</span></div>"
+    removed, text = on_opening(lines + BODY + "<p>Staff Writer</p>")
+    assert removed == 3
+    assert "Olympische" not in text and "Iwona" not in text and "oktober" not in text
+    assert "Paragraph 0" in text and "Staff Writer" in text  # (below the first paragraph: not an opening line)
+
+
+def test_headings_sentences_lists_and_words_inside_a_paragraph_stay():
+    kept = ("<h2>Die Zutaten</h2><p>Für eine 26er Springform:</p><p>When I woke up, there was nothing.</p>"
+            "<ul><li>400 gramów dyni</li></ul><p>钟南山院士说武汉本来就是一个英雄的城市</p>"
+            "<p>The <b>Lyft</b> drivers met <a href='/w'>Waymo</a> engineers in Phoenix for the first time this spring.</p>")
+    removed, text = on_opening(kept + BODY)
+    assert removed == 0 and "Zutaten" in text and "Springform" in text and "nothing" in text and "400" in text
+    ingredients = "".join(f"<div class='row'><div>{name}</div><div>{amount}</div></div>"
+                          for name, amount in (("dynia", "400 gramów"), ("cebula", "1 sztuka"), ("mąka", "500 gramów")))
+    removed, text = on_opening(ingredients + BODY)
+    assert removed == 0 and "dynia" in text and "500 gramów" in text
+
+
+def test_auto_drops_the_byline_above_an_article(algo):
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'><div class='who'>Annette Henkel</div>{BODY}</div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "Annette Henkel" not in text
