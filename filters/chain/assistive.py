@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lxml import etree
-
 from .. import dom, language
 from ..context import PageContext
 from ..render import alternatives
@@ -30,7 +28,10 @@ from .base import BuildEnv, Filter, register
 
 
 # What can still draw an empty link's icon: a stylesheet the chain kept (ignore.styles off).
-_STYLESHEETS = etree.XPath("//style | //link[contains(concat(' ', translate(normalize-space(@rel), 'STYLEHSE', 'stylehse'), ' '), ' stylesheet ')]")
+# A rel token is "stylesheet" as XPath's contains(concat(' ', translate(normalize-space(@rel),
+# 'STYLEHSE', 'stylehse'), ' '), ' stylesheet ') reads it: tokens split at XML whitespace (space,
+# tab, newline, carriage return) and only these capitals lowered.
+_REL_TOKENS = str.maketrans("STYLEH\t\n\r", "styleh   ")
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class AssistiveFilter(Filter):
             if added:
                 report.notes.append(f"alt added to {added} images")
         if self.options.link_names:
-            unstyled = not _STYLESHEETS(root)
+            unstyled = not _has_stylesheet(root)
             named, _ = alternatives.name_links(body, unwrap_empty=False, base_url=ctx.base_url, show_empty=unstyled)
             if named:
                 report.notes.append(f"aria-label added to {named} links with nothing to read")
@@ -96,3 +97,13 @@ class AssistiveFilter(Filter):
             title = dom.new_element("title", parent=head)
         title.text = dom.text_of(heading)
         report.notes.append("title taken from the first heading")
+
+
+def _has_stylesheet(root) -> bool:
+    """Whether the document holds a <style> or a <link rel=stylesheet> (what the XPath
+    ``//style | //link[...rel token 'stylesheet'...]`` finds): lxml's tag walk, in C, with the
+    rel test in Python, instead of libxml2's query over every node of the page."""
+    for el in dom.iter_document(root, "style", "link"):
+        if el.tag == "style" or "stylesheet" in (el.get("rel") or "").translate(_REL_TOKENS).split(" "):
+            return True
+    return False

@@ -39,3 +39,15 @@ def test_an_empty_link_on_a_page_with_no_stylesheet_gets_visible_text(options):
     doc, _, _ = run_filter("assistive", options("assistive"), page(ENGLISH + links + kept))
     assert [dom.text_of(a) for a in doc.xpath("//a")] == ["social.test/gazette", "About us", "", ""]
     assert doc.xpath("//a/@aria-label") == ["example.com/g", "example.com/s"]  # an image, an inline style: drawn
+
+
+def test_a_stylesheet_link_is_read_from_its_rel_tokens(options):
+    # The icon link stays empty (with its aria-label) when a stylesheet that may draw it is left:
+    # a rel token "stylesheet" in any case, among tokens parted by spaces, tabs or newlines.
+    icon = "<a href='https://social.test/gazette' class='icon'></a>"
+    for rel, styled in (("alternate\tStyleSheet", True), ("preload\nSTYLESHEET", True), ("stylesheets", False),
+                        ("stylesheet\u00a0print", False), ("icon", False)):
+        html = f"<html lang='en'><head><link rel='{rel}' href='/site.css'></head><body><h1>T</h1>{ENGLISH}{icon}</body></html>"
+        doc, _, _ = run_filter("assistive", options("assistive"), html)
+        link = doc.xpath("//a")[0]
+        assert (dom.text_of(link), link.get("aria-label")) == (("", "social.test/gazette") if styled else ("social.test/gazette", None)), rel
