@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from clearpage.filters import dom
 from clearpage.filters.content.auto import phases
 from clearpage.filters.content.auto.state import PageState
+from clearpage.filters.content.rules import asides
 from clearpage.filters.context import PageContext
+from tests.content.article_pages import on_roots
 
 URL = "https://example.com/blog/mill"
 
@@ -34,23 +38,24 @@ SIDEBAR_PAGE = (f"<html><body><nav><a href='/'>Home</a></nav><div id='wrap'>{SHO
                 + "".join(_widget(n) for n in range(3)) + "</div></body></html>")
 
 
-def _selected_text(algo, page: str, wrapper_id: str) -> str:
-    """The text auto selects on ``page`` with its container forced to the element of id ``wrapper_id``."""
+def _selected_text(algo, page: str, *ids: str) -> str:
+    """The text auto selects on ``page`` with its selection forced to the elements of ``ids``
+    (the first one the container)."""
     doc = dom.parse(page)
     state = PageState(options=algo.options, forum_urls=algo._forum_urls, name="auto", doc=doc, body=dom.body_of(doc),
                       ctx=PageContext(url=URL, base_url=URL))
-    phases.run(state, _selecting(wrapper_id))
+    phases.run(state, _selecting(ids))
     return " ".join(el.text_content() for el in state.selection.nodes)
 
 
-def _selecting(wrapper_id: str):
-    """auto's rule table with the selection forced to the element of id ``wrapper_id``."""
+def _selecting(ids: tuple[str, ...]):
+    """auto's rule table with the selection forced to the elements of ``ids``."""
     def choose(s):
         s.probability = {}
-        s.best = next(i for i, el in enumerate(s.f.elements) if el.get("id") == wrapper_id)
+        s.best = next(i for i, el in enumerate(s.f.elements) if el.get("id") == ids[0])
 
     def alone(s):
-        s.nodes = [s.best]
+        s.nodes = [i for i, el in enumerate(s.f.elements) if el.get("id") in ids]
     forced = {"container": choose, "siblings": alone}
     return tuple(dataclasses.replace(r, run=forced[r.name]) if r.name in forced else r for r in phases.RULES)
 
@@ -63,3 +68,32 @@ def test_sidebar_widgets_and_reply_form_go_when_the_rest_marked_is_too_much(algo
     assert "grind again next spring" in text
     assert "Widget text" not in text and "Your email address" not in text
     assert "Related story" in text  # (not sure: kept with the rest, as before)
+
+
+# ------------------------------------------------------------------ author bio boxes
+
+STORY = "".join(
+    f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer.</p>" for i in range(16)
+)
+
+
+def test_a_bio_box_selected_beside_the_article_leaves_the_selection(algo):
+    # The bio box is a sibling block the selection took in: removed whole, it must not render.
+    page = (f"<html><body><article id='post'><h1>The mill</h1>{STORY}</article>"
+            "<div id='bio' class='author-profile'><img src='/a.jpg' alt=''><h3>Jane Doe</h3>"
+            "<p>Jane Doe is a freelance writer in Berlin and chairs the town's history society.</p></div></body></html>")
+    text = _selected_text(algo, page, "post", "bio")
+    assert "Paragraph 15" in text and "freelance writer" not in text
+
+
+@pytest.mark.parametrize("name", ["mini-bio", "m-author__description", "artDetailAutor__text", "author-desc"])
+def test_bio_boxes_named_in_other_ways_go_after_the_article(name):
+    body = STORY + f"<div class='{name}'><p>Jane Doe is a senior writer for the paper and lives by the river.</p></div>"
+    removed, text = on_roots(lambda roots, ctx: asides.remove_trailing_bios(roots, ctx, 60), body)
+    assert removed == 1 and "senior writer" not in text and "Paragraph 15" in text
+
+
+def test_a_biology_class_is_no_bio():
+    body = STORY + "<div class='biology-notes'><p>The river's biology changed in the dry summer, the survey says.</p></div>"
+    removed, text = on_roots(lambda roots, ctx: asides.remove_trailing_bios(roots, ctx, 60), body)
+    assert removed == 0 and "biology changed" in text
