@@ -1,5 +1,5 @@
-"""Structural boilerplate inside auto's chosen container: sidebars, reply forms, author bio boxes
-(filters/content/auto/cleaning.py, filters/content/rules/inner_chrome.py): what markup and position
+"""Structural boilerplate inside auto's chosen container: sidebars, reply forms, author bio boxes,
+rating widgets (filters/content/auto/cleaning.py, filters/content/rules/asides.py and inner_chrome.py): what markup and position
 give away goes, the article stays."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from clearpage.filters import dom
 from clearpage.filters.content.auto import phases
 from clearpage.filters.content.auto.state import PageState
-from clearpage.filters.content.rules import asides
+from clearpage.filters.content.rules import asides, inner_chrome
 from clearpage.filters.context import PageContext
 from tests.content.article_pages import on_roots
 
@@ -97,3 +97,26 @@ def test_a_biology_class_is_no_bio():
     body = STORY + "<div class='biology-notes'><p>The river's biology changed in the dry summer, the survey says.</p></div>"
     removed, text = on_roots(lambda roots, ctx: asides.remove_trailing_bios(roots, ctx, 60), body)
     assert removed == 0 and "biology changed" in text
+
+
+# ------------------------------------------------------------------ rating widgets
+
+def test_an_articles_rating_widget_goes():
+    body = STORY + ("<span id='post-ratings-4373' class='post-ratings'><strong>War der Artikel nützlich?</strong>"
+                    "<img src='/star.gif' alt='1 Stern'><img src='/star.gif' alt='2 Sterne'> (Noch keine Bewertungen)</span>"
+                    "<div class='StoryShowBox StoryShowRating'><h3><a href='#rate'>Artikel bewerten</a></h3></div>")
+    removed, text = on_roots(inner_chrome.remove_rating_widgets, body)
+    assert removed == 2 and "nützlich" not in text and "bewerten" not in text and "Paragraph 15" in text
+
+
+def test_the_ratings_of_a_listings_entries_stay():
+    tiles = "".join(f"<div class='tile'><h3>Recipe {n}</h3><div class='rating'>{n} reviews with an average rating of 4.5</div></div>"
+                    for n in range(5))
+    removed, text = on_roots(inner_chrome.remove_rating_widgets, STORY + tiles)
+    assert removed == 0 and "3 reviews" in text
+
+
+def test_a_long_block_named_rating_is_no_widget():
+    body = "<div class='ratings'>" + STORY + "</div>"
+    removed, text = on_roots(inner_chrome.remove_rating_widgets, body)
+    assert removed == 0 and "Paragraph 15" in text

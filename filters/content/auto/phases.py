@@ -258,6 +258,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="facet_panels", phase=TRIM, run=lambda s: collection_rules.remove_facet_panels(s.f, s.nodes, s.ctx)),  # (price/brand filters)
     Rule(name="accordions", phase=TRIM, run=lambda s: accordions.open_accordions(_selected(s), s.ctx)),  # (closed panes, question buttons)
     # Structural boilerplate inside the container (issue 22, part A): a selected block a TRIM rule removed whole.
+    Rule(name="rating_widgets", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Rate this article", stars)
+         run=lambda s: inner_chrome.remove_rating_widgets(_selected(s), s.ctx)),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
