@@ -21,6 +21,10 @@ LIST_CONTAINERS = frozenset({"ul", "ol", "dl", "div", "nav", "section", "table",
 # markup words misled it (a page built of "promo" blocks), and the container as it is beats an
 # empty page.
 CLEAN_MAX_SHARE = 0.85
+# Marked blocks cleaning removes even when the rest of what it would remove is too much: what they
+# are is said by their tag or role (a sidebar) or by a comment hint (a reply form, a thread), not guessed.
+SURE_TAGS = frozenset({"aside", "form"})
+SURE_ROLES = frozenset({"complementary"})
 # Pictures a class-name guess never removes from the selection: an ad picture is removed by the
 # chain's real list rules (ad_server: hosts, EasyList network and element-hiding rules) or not at all.
 PICTURES = frozenset({"img", "picture", "figure"})
@@ -63,13 +67,21 @@ def clean_step(s: PageState) -> int:
     if not doomed and not hidden:
         return 0
     if sum(f.chars[i] for i, _ in doomed) > CLEAN_MAX_SHARE * content_chars:
-        doomed = []
+        doomed = _sure_only(f, kinds, doomed, content_chars)
     report = ctx.new_report("auto")
     for i, why in doomed:
         ctx.kill(f.elements[i], report, why)
     for el in hidden:
         ctx.kill(el, report, "hidden")
     return len(doomed) + len(hidden)
+
+
+def _sure_only(f: feat.Features, kinds: list[int], doomed: list[tuple[int, str]], content_chars: int) -> list[tuple[int, str]]:
+    """Of ``doomed`` (too much to remove together), the blocks whose markup cannot mislead: comment
+    threads and reply forms, and sidebars (``<aside>``, ``role=complementary``) when together they
+    leave ``1 - CLEAN_MAX_SHARE`` of the selection; none when they do not."""
+    sure = [(i, why) for i, why in doomed if kinds[i] == hints.COMMENTS or f.tags[i] in SURE_TAGS or f.roles[i] in SURE_ROLES]
+    return sure if sum(f.chars[i] for i, _ in sure) <= CLEAN_MAX_SHARE * content_chars else []
 
 
 def boilerplate_reason(o: AutoOptions, f: feat.Features, kinds: list[int], scores: list[float], i: int, forum: bool,

@@ -19,9 +19,10 @@ from .. import hints
 from ..base import Selection
 from ..rules import collections as collection_rules
 from ..rules import (
-    accordions, article_edges, asides, buttons, code_listings, comments, consent, data_tables, discussion, embed_codes, entry_cards, filler,
-    footers, headers, landmarks, lazy_images, letter_index, listing_recall, listing_trim, listings, marked_prose,
-    page_heading, post_chrome, product, quotes, records, rescue, screen_copies, sections, shells, sole_article,
+    accordions, article_edges, asides, buttons, code_listings, comments, consent, data_tables, discussion,
+    embed_codes, entry_cards, filler, footers, headers, inner_chrome, landmarks, lazy_images, letter_index,
+    listing_recall, listing_trim, listings, marked_prose, page_heading, post_chrome, product, quotes, records, rescue,
+    screen_copies, sections, shells, sole_article,
 )
 from . import cleaning, scoring
 from .state import PageState
@@ -274,6 +275,10 @@ RULES: tuple[Rule, ...] = (
     Rule(name="untabbed_links", phase=TRIM, run=lambda s: collection_rules.remove_untabbed_repeat_links(s.f, s.nodes, s.ctx)),  # (a tile's second link)
     Rule(name="facet_panels", phase=TRIM, run=lambda s: collection_rules.remove_facet_panels(s.f, s.nodes, s.ctx)),  # (price/brand filters)
     Rule(name="accordions", phase=TRIM, run=lambda s: accordions.open_accordions(_selected(s), s.ctx)),  # (closed panes, question buttons)
+    # Structural boilerplate inside the container (issue 22, part A): a selected block a TRIM rule removed whole.
+    Rule(name="rating_widgets", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Rate this article", stars)
+         run=lambda s: inner_chrome.remove_rating_widgets(_selected(s), s.ctx)),
+    Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
     Rule(name="lazy_images", phase=FINISH, run=lambda s: lazy_images.load_all(_selected(s))),  # (reader mode runs no scripts)

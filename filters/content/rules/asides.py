@@ -10,8 +10,9 @@
 - ``remove_appeals``: a short paragraph inside an article that asks the reader to subscribe,
   follow the site, download its app or support it, or claims the text's copyright
   (``phrases.APPEAL_OPENINGS`` at its start): the publisher speaking, not the story.
-- ``remove_trailing_bios``: a block named as an author's bio (``author-bio``, ``post-author``)
-  after the article's last paragraph of prose: the article has ended.
+- ``remove_trailing_bios``: a block named as an author's bio (``author-bio``, ``post-author``,
+  ``mini-bio``) after the article's last paragraph of prose (the selection's blocks read as one
+  sequence): the article has ended.
 - ``remove_credit_lines``: an element whose whole text is a picture's credit ("Foto: X",
   "© X", "TebNad/Shutterstock.com"): a photo credit says who took a picture, not what it shows,
   so it is no content for a reader. A caption that describes the picture stays.
@@ -61,8 +62,8 @@ CREDIT_MAX_WORDS = 8
 # ... in an element of at most this many children (a wrapper of more is no credit line).
 CREDIT_MAX_CHILDREN = 3
 # Class or id words naming an author's bio box (markup names, so here and not in phrases.py).
-_BIO_NAMES = re.compile(r"author[-_]?(?:bio|box|info|description|details|profile|card|about|container)|about[-_]?(?:the[-_]?)?author|"
-                        r"post[-_]author|autor(?:en)?[-_]?(?:box|info|bio)|bio[-_]?box")
+_BIO_NAMES = re.compile(r"author[-_]*(?:bio|box|info|desc|details|profile|card|about|container)|about[-_]?(?:the[-_]?)?author|"
+                        r"post[-_]author|autor(?:en)?[-_]*(?:box|info|bio|text)|bio[-_]?box|(?:^|[^a-z])(?:mini[-_]?)?bio(?:[^a-z]|$)")
 # A bio is a few lines beside the article: a block so named holding more of the text is the article's wrapper.
 BIO_MAX_SHARE = 0.3
 # Elements holding media are the picture itself, never only its credit.
@@ -138,23 +139,22 @@ def _is_credit(el) -> bool:
 
 
 def remove_trailing_bios(roots: list, ctx: PageContext, min_prose_chars: int) -> int:
-    """Remove, under ``roots``, the blocks named as an author's bio that come after the article's
-    last paragraph of prose (outside them); returns how many went. A byline so named above the
-    text has prose after it and stays."""
+    """Remove, under ``roots`` (the selection's blocks in document order, a whole block too), the
+    blocks named as an author's bio that come after the article's last paragraph of prose (outside
+    them); returns how many went. A byline so named above the text has prose after it and stays."""
     doomed = []
-    for root in roots:
-        order = list(root.iter())
-        total = len(dom.collapse(dom.string_of(root)))
-        prose = [k for k, el in enumerate(order) if el.tag == "p" and len(dom.collapse(dom.string_of(el))) >= min_prose_chars]
-        k = 1
-        while k < len(order):
-            el = order[k]
-            if dom.is_element(el) and _BIO_NAMES.search(hints.names_of(el).lower()):
-                end = k + sum(1 for _ in el.iter()) - 1
-                outside = [i for i in prose if not k <= i <= end]
-                if outside and max(outside) < k and len(dom.collapse(dom.string_of(el))) <= BIO_MAX_SHARE * total:
-                    doomed.append(el)
-                    k = end + 1
-                    continue
-            k += 1
+    order = [el for root in roots for el in root.iter()]
+    total = sum(len(dom.collapse(dom.string_of(root))) for root in roots)
+    prose = [k for k, el in enumerate(order) if el.tag == "p" and len(dom.collapse(dom.string_of(el))) >= min_prose_chars]
+    k = 0
+    while k < len(order):
+        el = order[k]
+        if dom.is_element(el) and _BIO_NAMES.search(hints.names_of(el).lower()):
+            end = k + sum(1 for _ in el.iter()) - 1
+            outside = [i for i in prose if not k <= i <= end]
+            if outside and max(outside) < k and len(dom.collapse(dom.string_of(el))) <= BIO_MAX_SHARE * total:
+                doomed.append(el)
+                k = end + 1
+                continue
+        k += 1
     return ctx.kill_all(doomed, "auto", lambda el: f"author's bio after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
