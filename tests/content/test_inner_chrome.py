@@ -120,3 +120,27 @@ def test_a_long_block_named_rating_is_no_widget():
     body = "<div class='ratings'>" + STORY + "</div>"
     removed, text = on_roots(inner_chrome.remove_rating_widgets, body)
     assert removed == 0 and "Paragraph 15" in text
+
+
+# ------------------------------------------------------------------ side columns of layout tables
+
+def _side_columns(body: str) -> tuple[int, str]:
+    return on_roots(lambda roots, ctx: inner_chrome.remove_side_columns(roots, ctx, 60), body)
+
+
+def test_a_layout_tables_side_column_goes():
+    left = ("<td id='leftcolumn'><div><b>Nur für Mitglieder</b><ul><li><a href='/login'>Login</a></li>"
+            "<li><a href='/forum'>Forum</a></li></ul></div><div>3 Besucher sind online</div></td>")
+    removed, text = _side_columns(f"<table><tr>{left}<td id='center'>{STORY}</td><td><a href='/top'>meist-diskutiert</a></td></tr></table>")
+    assert removed == 2 and "Besucher" not in text and "meist-diskutiert" not in text and "Paragraph 15" in text
+
+
+def test_a_data_tables_cells_stay():
+    rows = "".join(f"<tr><td>Mill {n}</td><td>{n * 3} tonnes</td><td>open since {1900 + n}</td></tr>" for n in range(5))
+    removed, text = _side_columns(STORY + f"<table>{rows}</table>")
+    assert removed == 0 and "Mill 3" in text and "12 tonnes" in text
+
+
+def test_two_columns_of_prose_stay():
+    removed, text = _side_columns(f"<table><tr><td>{STORY}</td><td>{STORY.replace('Paragraph', 'Absatz')}</td></tr></table>")
+    assert removed == 0 and "Absatz 15" in text

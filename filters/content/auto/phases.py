@@ -278,6 +278,8 @@ RULES: tuple[Rule, ...] = (
     # Structural boilerplate inside the container (issue 22, part A): a selected block a TRIM rule removed whole.
     Rule(name="rating_widgets", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Rate this article", stars)
          run=lambda s: inner_chrome.remove_rating_widgets(_selected(s), s.ctx)),
+    Rule(name="side_columns", phase=TRIM, when=lambda s: s.article and not s.forum,  # (a layout table's left column of menus)
+         run=lambda s: inner_chrome.remove_side_columns(_selected(s), s.ctx, s.options.prose_min_chars)),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
