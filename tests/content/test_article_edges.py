@@ -8,7 +8,7 @@ from clearpage.filters.content.rules import article_edges
 from clearpage.filters.context import PageContext
 from clearpage.filters.pipeline import Pipeline
 from tests.content.algo_util import joined_selection
-from tests.content.article_pages import STORY, URL
+from tests.content.article_pages import URL
 
 LEAD = "The river town kept its old mill turning all summer, and the miller says the wheel will run again in spring."
 BODY = "".join(
