@@ -8,7 +8,7 @@ from clearpage.filters.content.rules import article_edges
 from clearpage.filters.context import PageContext
 from clearpage.filters.pipeline import Pipeline
 from tests.content.algo_util import joined_selection
-from tests.content.article_pages import STORY, URL
+from tests.content.article_pages import URL
 
 LEAD = "The river town kept its old mill turning all summer, and the miller says the wheel will run again in spring."
 BODY = "".join(
@@ -163,3 +163,37 @@ def test_auto_drops_the_byline_above_an_article(algo):
             f"<div class='story'><div class='who'>Annette Henkel</div>{BODY}</div></article></body></html>")
     text = joined_selection(algo, page, URL)
     assert "Paragraph 15" in text and "Annette Henkel" not in text
+
+
+# ------------------------------------------------------------------ the closing lines
+
+def on_closing(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_closing_lines([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_short_lines_after_the_last_paragraph_go():
+    lines = "<p>Autoren:</p><div class='who'>Kathrin Klinkusch</div><div>Reklama</div><h3>Mehr Themen</h3>"
+    removed, text = on_closing("<p>Olympische Winterspiele</p>" + BODY + lines)
+    assert removed == 4
+    for line in ("Autoren", "Klinkusch", "Reklama", "Mehr Themen"):
+        assert line not in text, line
+    assert "Paragraph 15" in text and "Olympische" in text  # (above the text: not a closing line)
+
+
+def test_sentences_lists_and_their_announcements_stay():
+    kept = ("<p>So sah es aus.</p><h3>Die Ergebnisse</h3><ul><li>1. Wolf, Maike 4,56 m</li><li>2. Weiser 4,04 m</li></ul>"
+            "<p>Das Konzeptpapier finden Sie hier:</p><table><tr><td>Konzept</td><td>PDF, 2 MB</td></tr></table>")
+    removed, text = on_closing(BODY + kept)
+    assert removed == 0 and "So sah es aus" in text and "Die Ergebnisse" in text and "Konzeptpapier" in text
+    many = "".join(f"<div class='result'>{i}. Läuferin {i}</div>" for i in range(8))
+    removed, text = on_closing(BODY + many)
+    assert removed == 0 and "Läuferin 7" in text
+
+
+def test_auto_drops_the_lines_under_an_article(algo):
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY}<div class='agency'>aja/PAP</div></div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "aja/PAP" not in text

@@ -12,6 +12,10 @@
 - ``remove_opening_lines``: above an article's first paragraph of prose, the short lines that
   are no sentence and no heading (a kicker, a byline, a date, "Zurück zur Übersicht", a stray
   credit) are the page's furniture around the title, not the story.
+- ``remove_closing_lines``: after its last paragraph of prose, the short lines that end no
+  sentence ("Reklama", "Autoren:", "Mehr Themen:", a name, "Letzte Änderung 14.02.2019") are
+  the page's furniture after the story; a heading or a label announcing the article's own
+  items (a list, a table) stays with them.
 """
 from __future__ import annotations
 
@@ -304,3 +308,42 @@ def remove_opening_lines(roots: list, ctx: PageContext) -> int:
     if len(doomed) > OPENING_MAX_LINES:
         return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"a line above the article: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ the closing lines
+
+# After the article's last paragraph, a line of at most this many characters is the page's
+# furniture ("Reklama", "Autoren:", "Mehr Themen:", a name, a date) ...
+CLOSING_LINE_MAX_CHARS = 50
+# ... unless it ends a sentence.
+_CLOSING_SENTENCE_END = re.compile(r"[.!?…;。！？；»”\"')\]]\s*$")
+# More short lines than this after the text are a list of its own (results, addresses).
+CLOSING_MAX_LINES = 5
+_CLOSING_STRUCTURE = frozenset({"li", "td", "th", "dt", "dd", "pre", "code", "blockquote", "figure", "table"})
+_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+# The article's own items after its text: they stay, and so does a heading or a label announcing them.
+_CLOSING_KEPT = ("li", "tr", "pre", "figure")
+_CLOSING_TAGS = ("p", "div", "address", "section", "footer", "h2", "h3", "h4", "h5", "h6")
+
+
+def remove_closing_lines(roots: list, ctx: PageContext) -> int:
+    """Remove, after the last paragraph of prose under ``roots``, the short lines that end no
+    sentence (see the module's docstring); returns how many went."""
+    lines = [el for root in roots for el in root.iter(*_CLOSING_TAGS, *_CLOSING_KEPT) if el is not root and not el.xpath(_BLOCK_CHILDREN)]
+    doomed = []
+    kept_after = False  # a line after this one stays: a heading or a label ending in ":" announces it
+    for el in reversed(lines):
+        text = dom.collapse(dom.string_of(el))
+        if not text:
+            continue
+        if len(text) >= OPENING_PROSE_CHARS and _PUNCTUATION.search(text):
+            break
+        if len(text) > CLOSING_LINE_MAX_CHARS or _CLOSING_SENTENCE_END.search(text) or _UNSPACED.search(text) \
+                or el.tag in _CLOSING_KEPT or el.xpath(_MEDIA) or any(a.tag in _CLOSING_STRUCTURE for a in el.iterancestors()) \
+                or (kept_after and (el.tag in _HEADINGS or text.endswith(":"))):
+            kept_after = True
+            continue
+        doomed.append(el)
+    if len(doomed) > CLOSING_MAX_LINES:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"a line after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
