@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
@@ -67,6 +69,9 @@ _BIO_NAMES = re.compile(r"author[-_]?(?:bio|box|info|description|details|profile
 BIO_MAX_SHARE = 0.3
 # Elements holding media are the picture itself, never only its credit.
 _MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
+# The elements under a root that have a class or an id: only they can be named a bio (listed by
+# libxml2, so a selection without such a name is not walked in Python).
+_NAMED = etree.XPath("descendant::*[@class or @id]")
 
 
 def _short_paragraphs(roots: list, max_chars: int, texts: feat.Texts):
@@ -143,6 +148,8 @@ def remove_trailing_bios(roots: list, ctx: PageContext, min_prose_chars: int) ->
     text has prose after it and stays."""
     doomed = []
     for root in roots:
+        if not any(_BIO_NAMES.search(hints.names_of(el).lower()) for el in _NAMED(root)):
+            continue
         order = list(root.iter())
         total = prose = None  # (read at the first block named so: most selections hold none)
         k = 1
