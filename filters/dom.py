@@ -249,7 +249,11 @@ def text_of(el) -> str:
 def string_of(el) -> str:
     """``el.text_content()`` (XPath's string(): every text node under ``el``, its tail left out),
     read by libxml2's text serialiser: the same node content call, without setting up an XPath
-    evaluation (half the cost on an element of a few words, the same on a whole page)."""
+    evaluation (half the cost on an element of a few words, the same on a whole page). An element
+    without child nodes (most of those asked about: links, spans, short paragraphs) holds all its
+    text in ``.text`` (lxml joins adjacent text nodes into it): read without the serialiser."""
+    if len(el) == 0:
+        return el.text or ""
     return etree.tostring(el, method="text", encoding="unicode", with_tail=False)
 
 

@@ -99,6 +99,46 @@ def _disclosed_by_previous(el) -> bool:
     return bool(label and own) and own in label.split()
 
 
+class Texts:
+    """Elements' texts (``dom.string_of``, and collapsed) read once while the tree stays as it is.
+
+    The page state holds one for the rules that read short texts top-down, each walk asking
+    about the same wrappers and lines again; ``phases.run`` empties it after any rule that
+    changed the page (or may have). A rule called with none makes its own: its reads come
+    before its removals.
+    """
+
+    __slots__ = ("_raw", "_collapsed")
+
+    def __init__(self) -> None:
+        self._raw: dict = {}
+        self._collapsed: dict = {}
+
+    def raw(self, el) -> str:
+        """``dom.string_of(el)``."""
+        text = self._raw.get(el)
+        if text is None:
+            text = self._raw[el] = dom.string_of(el)
+        return text
+
+    def collapsed(self, el) -> str:
+        """``dom.collapse(dom.string_of(el))``."""
+        text = self._collapsed.get(el)
+        if text is None:
+            text = self._collapsed[el] = dom.collapse(self.raw(el))
+        return text
+
+    def clear(self) -> None:
+        if self._raw:
+            self._raw.clear()
+            self._collapsed.clear()
+
+
+def texts_or_new(texts: Texts | None) -> Texts:
+    """``texts``, or a new cache for one rule's reads when it was called without one."""
+    return Texts() if texts is None else texts
+
+
 @dataclass
 class Features:
     """Parallel lists indexed by element number (document order, visible elements only)."""

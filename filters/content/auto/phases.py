@@ -48,12 +48,16 @@ LOOK = frozenset({Phase.MEASURE, Phase.MARK, Phase.SCORE})
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One entry of the table: ``run`` over the page state when ``when`` holds (None: always)."""
+    """One entry of the table: ``run`` over the page state when ``when`` holds (None: always).
+    ``keeps_texts``: the rule changes the page only by removals it reports through the page
+    context (``ctx.kill_all``), after its reads; the state's text cache outlives it when it
+    reported none (every other rule empties the cache)."""
 
     name: str
     phase: Phase
     run: Callable[[PageState], int | None]
     when: Callable[[PageState], bool] | None = None
+    keeps_texts: bool = False
 
 
 PREPARE, MEASURE, MARK, SCORE, CHOOSE, WIDEN, UNMARK, SPARE, CLEAN, TRIM, FINISH = Phase
@@ -255,15 +259,15 @@ RULES: tuple[Rule, ...] = (
     Rule(name="other_stories", phase=TRIM, when=not_forum, run=lambda s: asides.remove_other_stories(s.f, s.nodes, s.ctx)),  # ("Ähnliche Beiträge", "Lea también", "Share this")
     Rule(name="other_stories_labels", phase=TRIM, when=not_forum,  # (the same announced by a styled paragraph, not a heading)
          run=lambda s: product.remove_pseudo_headed_sections(s.f, s.nodes, s.ctx, also=asides.OTHER_STORIES_HEADING)),
-    Rule(name="read_also", phase=TRIM, when=not_forum, run=lambda s: asides.remove_read_also(_selected(s), s.ctx)),  # ("Lesen Sie auch: <a>...</a>" inside the text)
-    Rule(name="appeals", phase=TRIM, when=not_forum, run=lambda s: asides.remove_appeals(_selected(s), s.ctx)),  # ("Subscribe now to ...", "Follow us on ...", short articles too)
-    Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx)),  # ("Zurück zur Übersicht", "Back to overview")
-    Rule(name="meta_lines", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_meta_lines(_selected(s), s.ctx)),  # ("Posted in", "Category:", "5 min read")
-    Rule(name="ad_labels", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_ad_labels(_selected(s), s.ctx)),  # ("Anzeige", "This post contains affiliate links")
+    Rule(name="read_also", phase=TRIM, when=not_forum, run=lambda s: asides.remove_read_also(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Lesen Sie auch: <a>...</a>" inside the text)
+    Rule(name="appeals", phase=TRIM, when=not_forum, run=lambda s: asides.remove_appeals(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Subscribe now to ...", "Follow us on ...", short articles too)
+    Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Zurück zur Übersicht", "Back to overview")
+    Rule(name="meta_lines", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_meta_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Posted in", "Category:", "5 min read")
+    Rule(name="ad_labels", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_ad_labels(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Anzeige", "This post contains affiliate links")
     Rule(name="trailing_teasers", phase=TRIM, when=lambda s: s.article and not s.forum,  # (other stories' headlines after the article's end)
-         run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars)),
+         run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
     Rule(name="trailing_bios", phase=TRIM, when=lambda s: s.article and not s.forum,  # (an author's bio box after the article)
-         run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars)),
+         run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars), keeps_texts=True),
     # (issue 22, precision round 3 part B: the article's own edges)
     Rule(name="site_notes", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("This article is the copyrighted property of <site>")
          run=lambda s: article_edges.remove_site_notes(_selected(s), s.ctx)),
@@ -271,7 +275,7 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: article_edges.remove_opening_lines(_selected(s), s.ctx)),
     Rule(name="closing_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Reklama", "Autoren:", a name after the last paragraph)
          run=lambda s: article_edges.remove_closing_lines(_selected(s), s.ctx)),
-    Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx)),  # ("Foto: X", "iStock.com")
+    Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Foto: X", "iStock.com")
     Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx)),  # ("word word word ..." a script measured with)
     Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx)),  # (a player's <iframe> code to copy)
     Rule(name="untabbed_links", phase=TRIM, run=lambda s: collection_rules.remove_untabbed_repeat_links(s.f, s.nodes, s.ctx)),  # (a tile's second link)
@@ -294,11 +298,16 @@ RULES: tuple[Rule, ...] = (
 
 def run(state: PageState, rules=RULES) -> None:
     """Run ``rules`` in turn over ``state``: each whose condition holds (or has none), adding
-    what it returns to ``state.removed``, until one stops the run."""
+    what it returns to ``state.removed``, until one stops the run. The state's text cache is
+    emptied after each rule that ran, unless it ``keeps_texts`` and reported no removal."""
+    reports = state.ctx.reports
     for rule in rules:
         if rule.when is None or rule.when(state):
+            before = len(reports)
             removed = rule.run(state)
             if removed:
                 state.removed += removed
+            if removed or not rule.keeps_texts or len(reports) != before:
+                state.texts.clear()
             if state.done:
                 return

@@ -70,17 +70,17 @@ BIO_MAX_SHARE = 0.3
 _MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
 
 
-def _short_paragraphs(roots: list, max_chars: int):
+def _short_paragraphs(roots: list, max_chars: int, texts: feat.Texts):
     """(element, its collapsed text) of the paragraph-like elements under ``roots`` (not the roots)
-    whose text is 1 to ``max_chars`` characters (a raw text over twice that is not collapsed)."""
+    whose text is 1 to ``max_chars`` characters (a raw text over twice that is not collapsed);
+    texts read from ``texts``."""
     for root in roots:
         for el in root.iter(*_PARAGRAPHS):
             if el is root:
                 continue
-            text = dom.string_of(el)
-            if len(text) > 2 * max_chars:
+            if len(texts.raw(el)) > 2 * max_chars:
                 continue
-            text = dom.collapse(text)
+            text = texts.collapsed(el)
             if 0 < len(text) <= max_chars:
                 yield el, text
 
@@ -90,10 +90,10 @@ def remove_other_stories(f: feat.Features, nodes: list[int], ctx: PageContext) -
     return sections.remove_elsewhere_sections(f, nodes, ctx, also=OTHER_STORIES_HEADING)
 
 
-def remove_read_also(roots: list, ctx: PageContext) -> int:
+def remove_read_also(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the paragraphs pointing to another story; returns how many went."""
     doomed = []
-    for el, text in _short_paragraphs(roots, READ_ALSO_MAX_CHARS):
+    for el, text in _short_paragraphs(roots, READ_ALSO_MAX_CHARS, feat.texts_or_new(texts)):
         m = _READ_ALSO.match(text)
         if not m or el.xpath(_BLOCK_CHILDREN):
             continue
@@ -105,15 +105,16 @@ def remove_read_also(roots: list, ctx: PageContext) -> int:
     return ctx.kill_all(doomed, "auto", lambda el: f"points to another story: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
-def remove_appeals(roots: list, ctx: PageContext) -> int:
+def remove_appeals(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the short paragraphs opening with an appeal to the reader; returns how many went."""
-    doomed = [el for el, text in _short_paragraphs(roots, APPEAL_MAX_CHARS) if _APPEAL.match(text) and not el.xpath(_BLOCK_CHILDREN)]
+    doomed = [el for el, text in _short_paragraphs(roots, APPEAL_MAX_CHARS, feat.texts_or_new(texts)) if _APPEAL.match(text) and not el.xpath(_BLOCK_CHILDREN)]
     return ctx.kill_all(doomed, "auto", lambda el: f"appeal to the reader: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
-def remove_credit_lines(roots: list, ctx: PageContext) -> int:
+def remove_credit_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the outermost elements whose whole text is a picture's credit
     and that hold no media; returns how many went."""
+    texts = feat.texts_or_new(texts)
     doomed = []
     for root in roots:
         stack = list(root)
@@ -121,18 +122,17 @@ def remove_credit_lines(roots: list, ctx: PageContext) -> int:
             el = stack.pop()
             if not dom.is_element(el):
                 continue
-            if len(el) <= CREDIT_MAX_CHILDREN and _is_credit(el):
+            if len(el) <= CREDIT_MAX_CHILDREN and _is_credit(el, texts):
                 doomed.append(el)
                 continue
             stack.extend(el)
     return ctx.kill_all(doomed, "auto", lambda el: f"picture credit: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
-def _is_credit(el) -> bool:
-    text = dom.string_of(el)
-    if len(text) > 4 * CREDIT_MAX_CHARS:
+def _is_credit(el, texts: feat.Texts) -> bool:
+    if len(texts.raw(el)) > 4 * CREDIT_MAX_CHARS:
         return False
-    text = dom.collapse(text)
+    text = texts.collapsed(el)
     if not text or len(text) > CREDIT_MAX_CHARS or len(text.split()) > CREDIT_MAX_WORDS:
         return False
     return bool(_CREDIT.match(text)) and not el.xpath(_MEDIA)

@@ -18,6 +18,7 @@ import re
 
 from ... import dom
 from ...context import PageContext
+from .. import features as feat
 from .. import phrases
 
 # The link's whole text, arrows, guillemets and dots around it allowed.
@@ -51,9 +52,9 @@ _BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h1|.//h2|.//h3|.//h
 _MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
 
 
-def _outermost(roots: list, tags, max_chars: int, matches) -> list:
+def _outermost(roots: list, tags, max_chars: int, matches, texts: feat.Texts) -> list:
     """The outermost elements under ``roots`` (not the roots) among ``tags`` whose collapsed text
-    (1 to ``max_chars`` characters) satisfies ``matches(el, text)``."""
+    (1 to ``max_chars`` characters) satisfies ``matches(el, text)``; texts read from ``texts``."""
     found = []
     for root in roots:
         stack = list(root)
@@ -62,9 +63,8 @@ def _outermost(roots: list, tags, max_chars: int, matches) -> list:
             if not dom.is_element(el):
                 continue
             if el.tag in tags:
-                raw = dom.string_of(el)
-                if len(raw) <= 4 * max_chars:
-                    text = dom.collapse(raw)
+                if len(texts.raw(el)) <= 4 * max_chars:
+                    text = texts.collapsed(el)
                     if 0 < len(text) <= max_chars and matches(el, text):
                         found.append(el)
                         continue
@@ -72,31 +72,35 @@ def _outermost(roots: list, tags, max_chars: int, matches) -> list:
     return found
 
 
-def remove_back_links(roots: list, ctx: PageContext) -> int:
+def remove_back_links(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the links whose whole text leads back or home; returns how many went."""
-    doomed = _outermost(roots, _LINKS, BACK_LINK_MAX_CHARS, lambda el, text: bool(_BACK_LINK.fullmatch(text)))
+    doomed = _outermost(roots, _LINKS, BACK_LINK_MAX_CHARS, lambda el, text: bool(_BACK_LINK.fullmatch(text)), feat.texts_or_new(texts))
     return ctx.kill_all(doomed, "auto", lambda el: f"back link: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
-def remove_meta_lines(roots: list, ctx: PageContext) -> int:
+def remove_meta_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the short blocks opening with a post's meta label; returns how many went."""
     doomed = _outermost(roots, _LINES, META_MAX_CHARS,
-                        lambda el, text: bool(_META.match(text)) and not el.xpath(_BLOCK_CHILDREN) and not el.xpath(_MEDIA))
+                        lambda el, text: bool(_META.match(text)) and not el.xpath(_BLOCK_CHILDREN) and not el.xpath(_MEDIA), feat.texts_or_new(texts))
     return ctx.kill_all(doomed, "auto", lambda el: f"post's meta line: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
-def remove_ad_labels(roots: list, ctx: PageContext) -> int:
+def remove_ad_labels(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, advertising labels and short disclosures of advertising or
     affiliate links; returns how many went."""
+    texts = feat.texts_or_new(texts)
+
     def matches(el, text: str) -> bool:
-        if el.xpath(_MEDIA) or el.xpath(_BLOCK_CHILDREN):
-            return False
+        # The words first: the two XPath queries cost more than the match and rarely run.
         if el.tag not in _LINES:  # (an inline label inside a sentence is the sentence's word)
             parent = el.getparent()
-            return len(text) <= AD_LABEL_MAX_CHARS and parent is not None and dom.collapse(dom.string_of(parent)) == text \
-                and bool(_AD_LABEL.fullmatch(text))
-        return bool(_AD_LABEL.fullmatch(text) if len(text) <= AD_LABEL_MAX_CHARS else _DISCLOSURE.match(text))
-    doomed = _outermost(roots, _LABELS, DISCLOSURE_MAX_CHARS, matches)
+            if not (len(text) <= AD_LABEL_MAX_CHARS and parent is not None and _AD_LABEL.fullmatch(text)
+                    and texts.collapsed(parent) == text):
+                return False
+        elif not (_AD_LABEL.fullmatch(text) if len(text) <= AD_LABEL_MAX_CHARS else _DISCLOSURE.match(text)):
+            return False
+        return not el.xpath(_MEDIA) and not el.xpath(_BLOCK_CHILDREN)
+    doomed = _outermost(roots, _LABELS, DISCLOSURE_MAX_CHARS, matches, texts)
     return ctx.kill_all(doomed, "auto", lambda el: f"advertising notice: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
@@ -115,13 +119,14 @@ _HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 _TEASER_LINES = frozenset({"p", "li", "div", "span"}) | _HEADINGS
 
 
-def _link_chars(el) -> int:
-    return sum(len(dom.collapse(dom.string_of(a))) for a in el.iter("a") if a.get("href"))
+def _link_chars(el, texts: feat.Texts) -> int:
+    return sum(len(texts.collapsed(a)) for a in el.iter("a") if a.get("href"))
 
 
-def remove_trailing_teasers(roots: list, ctx: PageContext, min_prose_chars: int) -> int:
+def remove_trailing_teasers(roots: list, ctx: PageContext, min_prose_chars: int, texts: feat.Texts | None = None) -> int:
     """Remove, under each of ``roots``, the linked headlines (with their tiles) and the linked
     lines that come after the article's last paragraph of prose; returns how many went."""
+    texts = feat.texts_or_new(texts)
     doomed = []
     for root in roots:
         order = list(root.iter())
@@ -129,8 +134,8 @@ def remove_trailing_teasers(roots: list, ctx: PageContext, min_prose_chars: int)
         end = -1
         for k, el in enumerate(order):
             if el.tag == "p":
-                text = dom.collapse(dom.string_of(el))
-                if len(text) >= min_prose_chars and _link_chars(el) <= ARTICLE_PARAGRAPH_MAX_LINK_SHARE * len(text):
+                text = texts.collapsed(el)
+                if len(text) >= min_prose_chars and _link_chars(el, texts) <= ARTICLE_PARAGRAPH_MAX_LINK_SHARE * len(text):
                     end = k + sum(1 for _ in el.iter()) - 1  # (its last descendant)
         if end < 0:
             continue
@@ -138,8 +143,8 @@ def remove_trailing_teasers(roots: list, ctx: PageContext, min_prose_chars: int)
         while k < len(order):
             el = order[k]
             if dom.is_element(el) and el.tag in _TEASER_LINES and not el.xpath(_MEDIA):
-                text = dom.collapse(dom.string_of(el))
-                if 0 < len(text) <= TEASER_LINE_MAX_CHARS and _link_chars(el) >= TEASER_MIN_LINK_SHARE * len(text) \
+                text = texts.collapsed(el)
+                if 0 < len(text) <= TEASER_LINE_MAX_CHARS and _link_chars(el, texts) >= TEASER_MIN_LINK_SHARE * len(text) \
                         and (el.tag in _HEADINGS or not el.xpath(_BLOCK_CHILDREN)):
                     tile = _tile_of(el, root, index, end) if el.tag in _HEADINGS else el
                     doomed.append(tile)

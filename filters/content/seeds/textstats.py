@@ -113,6 +113,11 @@ def script_factor(root, chars_per_word: float = CHARS_PER_WORD) -> float:
     """How much denser than Latin text the visible text under ``root`` is: its Latin-equivalent
     length over its length in characters (1.0 for text without unspaced scripts, and below
     ``MIN_SCRIPT_FACTOR``)."""
+    # No Han or Kana anywhere under ``root`` (hidden text and scripts included), as on most pages:
+    # every text's Latin length is its length, so the factor is 1.0 without walking the elements.
+    everything = etree.tostring(root, method="text", encoding="unicode", with_tail=False)
+    if everything.isascii() or DENSE_RUN.search(everything) is None:
+        return 1.0
     raw = 0
     latin = 0.0
     for el in visible_elements(root):
