@@ -16,6 +16,10 @@ from tests.content.article_pages import on_roots
 
 URL = "https://example.com/blog/mill"
 
+STORY = "".join(
+    f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer.</p>" for i in range(16)
+)
+
 SHORT_POST = ("<div class='post'><h2>The mill</h2><p>The river town kept its old mill running through a long dry "
               "summer, and the miller says it will grind again next spring.</p></div>")
 
@@ -70,11 +74,20 @@ def test_sidebar_widgets_and_reply_form_go_when_the_rest_marked_is_too_much(algo
     assert "Related story" in text  # (not sure: kept with the rest, as before)
 
 
-# ------------------------------------------------------------------ author bio boxes
+def test_a_long_comment_thread_goes_from_under_an_articles_worth_of_post(algo):
+    # The thread alone is most of the container, too much for cleaning; it still goes, since the
+    # post left is an article's worth of text.
+    comments = "".join(f"<li id='comment-{n}' class='comment'><cite>Comment by reader{n}</cite><p>Reply {n}: "
+                       + "the mill was always the heart of the town and I remember my grandfather there. " * 3 + "</p></li>"
+                       for n in range(80))
+    page = (f"<html><body><div id='wrap'><div class='post'><h1>The mill</h1>{STORY}{STORY}</div>"
+            f"<div id='comments'><h3 id='comments-title'>80 Antworten zu The mill</h3><ol id='commentlist'>{comments}</ol></div>"
+            "</div></body></html>")
+    text = _selected_text(algo, page, "wrap")
+    assert "Paragraph 15" in text and "Comment by" not in text and "80 Antworten" not in text
 
-STORY = "".join(
-    f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer.</p>" for i in range(16)
-)
+
+# ------------------------------------------------------------------ author bio boxes
 
 
 def test_a_bio_box_selected_beside_the_article_leaves_the_selection(algo):
