@@ -157,3 +157,32 @@ def test_a_data_tables_cells_stay():
 def test_two_columns_of_prose_stay():
     removed, text = _side_columns(f"<table><tr><td>{STORY}</td><td>{STORY.replace('Paragraph', 'Absatz')}</td></tr></table>")
     assert removed == 0 and "Absatz 15" in text
+
+
+# ------------------------------------------------------------------ share bars
+
+def test_a_share_bar_goes_with_its_label_whatever_its_language():
+    own = "https%3A%2F%2Fexample.com%2Fnews%2Fmill"
+    bar = ("<div style='float:right'><strong>Möchten Sie den Artikel teilen?</strong><br>"
+           f"<a href='https://www.facebook.com/sharer.php?u={own}'><div class='fb'></div></a>"
+           "<a href='whatsapp://send?text=Die%20M%C3%BChle%3A%20https://example.com/news/mill'><div class='w'></div></a>"
+           "<a href='mailto:?subject=Empfohlen&body=https://example.com/news/mill'><div class='m'></div></a></div>")
+    removed, text = on_roots(inner_chrome.remove_share_bars, STORY + f"<p>{bar}</p>")
+    assert removed == 1 and "teilen" not in text and "Paragraph 15" in text
+
+
+def test_links_to_the_page_itself_or_one_mail_link_are_no_share_bar():
+    body = STORY + ("<p><a href='https://example.com/news/mill#comments'>Comments</a> "
+                    "<a href='https://example.com/news/mill?page=2'>Page 2</a></p>"
+                    "<p>Tell a friend: <a href='mailto:?body=https://example.com/news/mill'>send this story</a></p>")
+    removed, text = on_roots(inner_chrome.remove_share_bars, body)
+    assert removed == 0 and "Page 2" in text and "send this story" in text
+
+
+def test_share_links_beside_a_paragraph_leave_the_paragraph():
+    own = "https://example.com/news/mill"
+    body = (f"<div><p>Paragraph 0 tells how the river town kept its old mill running through a long dry summer.</p>"
+            f"<a href='https://twitter.com/intent/tweet?url={own}'>Tweet</a><a href='https://www.facebook.com/sharer.php?u={own}'>Share</a>"
+            "</div>" + STORY)
+    removed, text = on_roots(inner_chrome.remove_share_bars, body)
+    assert removed == 0 and "summer.TweetShareParagraph 0" in text  # (no block is only the bar: the paragraph's stays whole)
