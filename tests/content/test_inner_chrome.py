@@ -186,3 +186,21 @@ def test_share_links_beside_a_paragraph_leave_the_paragraph():
             "</div>" + STORY)
     removed, text = on_roots(inner_chrome.remove_share_bars, body)
     assert removed == 0 and "summer.TweetShareParagraph 0" in text  # (no block is only the bar: the paragraph's stays whole)
+
+
+# ------------------------------------------------------------------ comment prompts
+
+def test_comment_prompts_go_in_several_languages():
+    prompts = ("Keine Kommentare", "Kommentare schreiben", "Kommentare insgesamt: 0", "Leave a comment",
+               "You must be logged in to post a comment.", "Sie müssen angemeldet sein, um Kommentare zu schreiben!",
+               "Deja un comentario", "Aucun commentaire", "Brak komentarzy")
+    body = STORY + "".join(f"<div class='x'>{p}</div>" for p in prompts)
+    removed, text = on_roots(inner_chrome.remove_comment_prompts, body)
+    assert removed == len(prompts) and "Kommentar" not in text and "comment" not in text.lower() and "Paragraph 15" in text
+
+
+def test_sentences_about_comments_stay():
+    body = STORY + ("<p>No comments on the mill came from the council, which had promised a statement by Friday.</p>"
+                    "<p>The comments were heated.</p>")
+    removed, text = on_roots(inner_chrome.remove_comment_prompts, body)
+    assert removed == 0 and "No comments on the mill" in text and "heated" in text

@@ -263,6 +263,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="side_columns", phase=TRIM, when=lambda s: s.article and not s.forum,  # (a layout table's left column of menus)
          run=lambda s: inner_chrome.remove_side_columns(_selected(s), s.ctx, s.options.prose_min_chars)),
     Rule(name="share_bars", phase=TRIM, when=not_forum, run=lambda s: inner_chrome.remove_share_bars(_selected(s), s.ctx)),  # (links passing this page's address on)
+    Rule(name="comment_prompts", phase=TRIM, when=lambda s: not (s.forum or s.discussion),  # ("Keine Kommentare", "Leave a comment")
+         run=lambda s: inner_chrome.remove_comment_prompts(_selected(s), s.ctx)),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

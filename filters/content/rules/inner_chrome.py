@@ -10,17 +10,21 @@
   another site or app ("sharer.php?u=<this page>", "intent/tweet?url=<this page>",
   "mailto:?body=<this page>") with a short label ("Möchten Sie den Artikel teilen?", "NEWS
   TEILEN:"): a share bar, whatever its language or its icons' names.
+- ``remove_comment_prompts``: a short block whose whole text is a comment section's prompt or
+  count (``phrases.COMMENT_PROMPTS``: "Keine Kommentare", "Leave a comment", "You must be logged
+  in to post a comment"): left behind when the form or the thread went, or never marked.
 - ``still_attached``: the selected blocks a rule removed whole (an author's bio box selected as a
   sibling of the article) leave the selection, which would otherwise still render them.
 """
 from __future__ import annotations
 
+import re
 import urllib.parse
 
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
-from .. import hints
+from .. import hints, phrases
 
 # Class or id tokens (split on separators and camelCase) naming a rating widget.
 RATING_TOKENS = frozenset({"rating", "ratings", "starrating", "postratings", "rateit"})
@@ -156,6 +160,37 @@ def _passes_on(href: str | None, own: tuple[str, ...]) -> bool:
 
 def _text_outside_links(el) -> int:
     return len(dom.collapse(dom.string_of(el))) - sum(len(dom.collapse(dom.string_of(a))) for a in el.iter("a"))
+
+
+# The prompt, the block's whole text (punctuation, arrows and a count around it allowed).
+_COMMENT_PROMPT = re.compile(r"[\W_\d]*" + phrases.any_of(phrases.COMMENT_PROMPTS) + r"[\W_\d]*", re.IGNORECASE | re.DOTALL)
+# A prompt is a line: a longer block is a paragraph that mentions comments.
+COMMENT_PROMPT_MAX_CHARS = 120
+# Blocks a prompt can be.
+_PROMPT_TAGS = frozenset({"p", "div", "span", "td", "li", "h2", "h3", "h4", "h5", "h6", "a", "strong", "b"})
+# Block children make an element a container, not one line.
+_BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h2|.//h3|.//h4|.//h5|.//h6|.//section|.//article"
+
+
+def remove_comment_prompts(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots`` (not the roots), the outermost short blocks whose whole text is a
+    comment prompt; returns how many went."""
+    doomed = []
+    for root in roots:
+        stack = list(root)
+        while stack:
+            el = stack.pop()
+            if not dom.is_element(el):
+                continue
+            if el.tag in _PROMPT_TAGS:
+                raw = dom.string_of(el)
+                if len(raw) <= 4 * COMMENT_PROMPT_MAX_CHARS:
+                    text = dom.collapse(raw)
+                    if 0 < len(text) <= COMMENT_PROMPT_MAX_CHARS and _COMMENT_PROMPT.fullmatch(text) and not el.xpath(_BLOCK_CHILDREN):
+                        doomed.append(el)
+                        continue
+            stack.extend(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"comment prompt: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
 def _names_rating(el) -> bool:
