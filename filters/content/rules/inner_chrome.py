@@ -6,7 +6,7 @@
 - ``remove_side_columns``: in a layout table, the cells beside the one holding the article's
   prose (most of the selection's) that hold next to no prose themselves: a site's left or
   right column of menus, logins and counters, laid out as a table row.
-- ``remove_share_bars``: the smallest blocks around links that pass the page's own address to
+- ``remove_share_bars``: the widest short blocks around links that pass the page's own address to
   another site or app ("sharer.php?u=<this page>", "intent/tweet?url=<this page>",
   "mailto:?body=<this page>") with a short label ("Möchten Sie den Artikel teilen?", "NEWS
   TEILEN:"): a share bar, whatever its language or its icons' names.
