@@ -427,3 +427,24 @@ DISCLOSURE_OPENINGS = (
     r"(?:advertising|affiliate)\s+disclos", r"(?:disclosure|disclaimer)\s*:\s*(?:this|we|some|i)\b", r"affiliate[-\s]?links?\s*[:*]",
     r"\*\s*affiliate", r"alle\s+angaben\s+ohne\s+gewähr",
 )
+
+
+# ------------------------------------------------------------------ comment prompts (rules/inner_chrome.py), many languages
+
+# A comment section's prompt or count, the whole of a short block's text ("Keine Kommentare",
+# "Leave a comment", "Kommentare insgesamt: 3", "You must be logged in to post a comment."): the
+# site's form talking, not the story. Matched case-insensitively, punctuation and a count after allowed.
+COMMENT_PROMPTS = (
+    # English
+    r"(?:no|\d+)\s+comments?(?:\s+yet)?", r"(?:leave|write|post|add)\s+a\s+(?:comment|reply)", r"comments?\s*\(\d+\)",
+    r"you\s+must\s+be\s+(?:logged\s+in|registered|signed\s+in)\s+to\s+(?:post\s+a\s+)?(?:comment|reply|join).*",
+    # German
+    r"(?:keine|\d+)\s+kommentare?", r"kommentare?\s+(?:schreiben|verfassen|hinzufügen)", r"kommentare\s+insgesamt\s*:?\s*\d*",
+    r"(?:sie\s+müssen|du\s+musst|bitte)\s+.{0,40}(?:angemeldet|eingeloggt|einloggen|anmelden|registriert).{0,60}(?:kommentar|diskussion|antwort).*",
+    r".{0,40}\bsein,?\s+um\s+(?:kommentare|einen\s+kommentar)\s+zu\s+(?:schreiben|verfassen).*",
+    # Spanish, French, Italian, Dutch, Polish
+    r"(?:sin|\d+)\s+comentarios?", r"(?:deja|escribe|añade)\s+(?:un|tu)\s+comentario", r"debes\s+(?:iniciar\s+sesión|estar\s+registrado).{0,60}comentar.*",
+    r"(?:aucun|\d+)\s+commentaires?", r"(?:laisser|écrire|ajouter)\s+un\s+commentaire", r"vous\s+devez\s+être\s+connecté.{0,60}commentaire.*",
+    r"(?:nessun|\d+)\s+commenti?", r"lascia\s+un\s+commento", r"(?:geen|\d+)\s+reacties?", r"(?:laat|plaats)\s+een\s+reactie",
+    r"(?:brak|\d+)\s+komentarzy", r"(?:dodaj|napisz)\s+komentarz",
+)

@@ -16,6 +16,10 @@ from tests.content.article_pages import on_roots
 
 URL = "https://example.com/blog/mill"
 
+STORY = "".join(
+    f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer.</p>" for i in range(16)
+)
+
 SHORT_POST = ("<div class='post'><h2>The mill</h2><p>The river town kept its old mill running through a long dry "
               "summer, and the miller says it will grind again next spring.</p></div>")
 
@@ -70,11 +74,20 @@ def test_sidebar_widgets_and_reply_form_go_when_the_rest_marked_is_too_much(algo
     assert "Related story" in text  # (not sure: kept with the rest, as before)
 
 
-# ------------------------------------------------------------------ author bio boxes
+def test_a_long_comment_thread_goes_from_under_an_articles_worth_of_post(algo):
+    # The thread alone is most of the container, too much for cleaning; it still goes, since the
+    # post left is an article's worth of text.
+    comments = "".join(f"<li id='comment-{n}' class='comment'><cite>Comment by reader{n}</cite><p>Reply {n}: "
+                       + "the mill was always the heart of the town and I remember my grandfather there. " * 3 + "</p></li>"
+                       for n in range(80))
+    page = (f"<html><body><div id='wrap'><div class='post'><h1>The mill</h1>{STORY}{STORY}</div>"
+            f"<div id='comments'><h3 id='comments-title'>80 Antworten zu The mill</h3><ol id='commentlist'>{comments}</ol></div>"
+            "</div></body></html>")
+    text = _selected_text(algo, page, "wrap")
+    assert "Paragraph 15" in text and "Comment by" not in text and "80 Antworten" not in text
 
-STORY = "".join(
-    f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer.</p>" for i in range(16)
-)
+
+# ------------------------------------------------------------------ author bio boxes
 
 
 def test_a_bio_box_selected_beside_the_article_leaves_the_selection(algo):
@@ -144,3 +157,50 @@ def test_a_data_tables_cells_stay():
 def test_two_columns_of_prose_stay():
     removed, text = _side_columns(f"<table><tr><td>{STORY}</td><td>{STORY.replace('Paragraph', 'Absatz')}</td></tr></table>")
     assert removed == 0 and "Absatz 15" in text
+
+
+# ------------------------------------------------------------------ share bars
+
+def test_a_share_bar_goes_with_its_label_whatever_its_language():
+    own = "https%3A%2F%2Fexample.com%2Fnews%2Fmill"
+    bar = ("<div style='float:right'><strong>Möchten Sie den Artikel teilen?</strong><br>"
+           f"<a href='https://www.facebook.com/sharer.php?u={own}'><div class='fb'></div></a>"
+           "<a href='whatsapp://send?text=Die%20M%C3%BChle%3A%20https://example.com/news/mill'><div class='w'></div></a>"
+           "<a href='mailto:?subject=Empfohlen&body=https://example.com/news/mill'><div class='m'></div></a></div>")
+    removed, text = on_roots(inner_chrome.remove_share_bars, STORY + f"<p>{bar}</p>")
+    assert removed == 1 and "teilen" not in text and "Paragraph 15" in text
+
+
+def test_links_to_the_page_itself_or_one_mail_link_are_no_share_bar():
+    body = STORY + ("<p><a href='https://example.com/news/mill#comments'>Comments</a> "
+                    "<a href='https://example.com/news/mill?page=2'>Page 2</a></p>"
+                    "<p>Tell a friend: <a href='mailto:?body=https://example.com/news/mill'>send this story</a></p>")
+    removed, text = on_roots(inner_chrome.remove_share_bars, body)
+    assert removed == 0 and "Page 2" in text and "send this story" in text
+
+
+def test_share_links_beside_a_paragraph_leave_the_paragraph():
+    own = "https://example.com/news/mill"
+    body = (f"<div><p>Paragraph 0 tells how the river town kept its old mill running through a long dry summer.</p>"
+            f"<a href='https://twitter.com/intent/tweet?url={own}'>Tweet</a><a href='https://www.facebook.com/sharer.php?u={own}'>Share</a>"
+            "</div>" + STORY)
+    removed, text = on_roots(inner_chrome.remove_share_bars, body)
+    assert removed == 0 and "summer.TweetShareParagraph 0" in text  # (no block is only the bar: the paragraph's stays whole)
+
+
+# ------------------------------------------------------------------ comment prompts
+
+def test_comment_prompts_go_in_several_languages():
+    prompts = ("Keine Kommentare", "Kommentare schreiben", "Kommentare insgesamt: 0", "Leave a comment",
+               "You must be logged in to post a comment.", "Sie müssen angemeldet sein, um Kommentare zu schreiben!",
+               "Deja un comentario", "Aucun commentaire", "Brak komentarzy")
+    body = STORY + "".join(f"<div class='x'>{p}</div>" for p in prompts)
+    removed, text = on_roots(inner_chrome.remove_comment_prompts, body)
+    assert removed == len(prompts) and "Kommentar" not in text and "comment" not in text.lower() and "Paragraph 15" in text
+
+
+def test_sentences_about_comments_stay():
+    body = STORY + ("<p>No comments on the mill came from the council, which had promised a statement by Friday.</p>"
+                    "<p>The comments were heated.</p>")
+    removed, text = on_roots(inner_chrome.remove_comment_prompts, body)
+    assert removed == 0 and "No comments on the mill" in text and "heated" in text

@@ -67,7 +67,7 @@ def clean_step(s: PageState) -> int:
     if not doomed and not hidden:
         return 0
     if sum(f.chars[i] for i, _ in doomed) > CLEAN_MAX_SHARE * content_chars:
-        doomed = _sure_only(f, kinds, doomed, content_chars)
+        doomed = _sure_only(s.options, f, kinds, doomed, content_chars)
     report = ctx.new_report("auto")
     for i, why in doomed:
         ctx.kill(f.elements[i], report, why)
@@ -76,12 +76,15 @@ def clean_step(s: PageState) -> int:
     return len(doomed) + len(hidden)
 
 
-def _sure_only(f: feat.Features, kinds: list[int], doomed: list[tuple[int, str]], content_chars: int) -> list[tuple[int, str]]:
+def _sure_only(o: AutoOptions, f: feat.Features, kinds: list[int], doomed: list[tuple[int, str]],
+               content_chars: int) -> list[tuple[int, str]]:
     """Of ``doomed`` (too much to remove together), the blocks whose markup cannot mislead: comment
     threads and reply forms, and sidebars (``<aside>``, ``role=complementary``) when together they
-    leave ``1 - CLEAN_MAX_SHARE`` of the selection; none when they do not."""
+    leave ``1 - CLEAN_MAX_SHARE`` of the selection or an article's worth of text (a short post
+    under a long thread); none when they do not."""
     sure = [(i, why) for i, why in doomed if kinds[i] == hints.COMMENTS or f.tags[i] in SURE_TAGS or f.roles[i] in SURE_ROLES]
-    return sure if sum(f.chars[i] for i, _ in sure) <= CLEAN_MAX_SHARE * content_chars else []
+    left = content_chars - sum(f.chars[i] for i, _ in sure)
+    return sure if left >= (1 - CLEAN_MAX_SHARE) * content_chars or left >= o.article_prose_chars else []
 
 
 def boilerplate_reason(o: AutoOptions, f: feat.Features, kinds: list[int], scores: list[float], i: int, forum: bool,

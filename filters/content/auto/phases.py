@@ -281,11 +281,15 @@ RULES: tuple[Rule, ...] = (
     Rule(name="untabbed_links", phase=TRIM, run=lambda s: collection_rules.remove_untabbed_repeat_links(s.f, s.nodes, s.ctx)),  # (a tile's second link)
     Rule(name="facet_panels", phase=TRIM, run=lambda s: collection_rules.remove_facet_panels(s.f, s.nodes, s.ctx)),  # (price/brand filters)
     Rule(name="accordions", phase=TRIM, run=lambda s: accordions.open_accordions(_selected(s), s.ctx)),  # (closed panes, question buttons)
-    # Structural boilerplate inside the container (issue 22, part A): a selected block a TRIM rule removed whole.
+    # Structural boilerplate inside the container (issue 22, part A): rating widgets, side columns, share bars,
+    # comment prompts; last, the selected blocks a TRIM rule removed whole leave the selection.
     Rule(name="rating_widgets", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Rate this article", stars)
          run=lambda s: inner_chrome.remove_rating_widgets(_selected(s), s.ctx)),
     Rule(name="side_columns", phase=TRIM, when=lambda s: s.article and not s.forum,  # (a layout table's left column of menus)
          run=lambda s: inner_chrome.remove_side_columns(_selected(s), s.ctx, s.options.prose_min_chars)),
+    Rule(name="share_bars", phase=TRIM, when=not_forum, run=lambda s: inner_chrome.remove_share_bars(_selected(s), s.ctx)),  # (links passing this page's address on)
+    Rule(name="comment_prompts", phase=TRIM, when=lambda s: not (s.forum or s.discussion),  # ("Keine Kommentare", "Leave a comment")
+         run=lambda s: inner_chrome.remove_comment_prompts(_selected(s), s.ctx)),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

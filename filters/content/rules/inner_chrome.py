@@ -6,15 +6,25 @@
 - ``remove_side_columns``: in a layout table, the cells beside the one holding the article's
   prose (most of the selection's) that hold next to no prose themselves: a site's left or
   right column of menus, logins and counters, laid out as a table row.
+- ``remove_share_bars``: the widest short blocks around links that pass the page's own address to
+  another site or app ("sharer.php?u=<this page>", "intent/tweet?url=<this page>",
+  "mailto:?body=<this page>") with a short label ("Möchten Sie den Artikel teilen?", "NEWS
+  TEILEN:"): a share bar, whatever its language or its icons' names.
+- ``remove_comment_prompts``: a short block whose whole text is a comment section's prompt or
+  count (``phrases.COMMENT_PROMPTS``: "Keine Kommentare", "Leave a comment", "You must be logged
+  in to post a comment"): left behind when the form or the thread went, or never marked.
 - ``still_attached``: the selected blocks a rule removed whole (an author's bio box selected as a
   sibling of the article) leave the selection, which would otherwise still render them.
 """
 from __future__ import annotations
 
+import re
+import urllib.parse
+
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
-from .. import hints
+from .. import hints, phrases
 
 # Class or id tokens (split on separators and camelCase) naming a rating widget.
 RATING_TOKENS = frozenset({"rating", "ratings", "starrating", "postratings", "rateit"})
@@ -89,6 +99,98 @@ def _prose(el, min_prose_chars: int) -> int:
         if text >= min_prose_chars:
             total += text
     return total
+
+
+# A share bar's text outside its links: a label ("Share this article:"), nothing like a paragraph.
+SHARE_BAR_MAX_CHARS = 80
+# Links passing the page's address on: at least this many make a bar (one such link is a
+# "mail this page" line that may stand in the text).
+SHARE_BAR_MIN_LINKS = 2
+
+
+def remove_share_bars(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, the widest blocks (not the roots) holding links that pass the
+    page's own address on and no more than a label of other text; returns how many went."""
+    own = _own_addresses(ctx.url)
+    if not own:
+        return 0
+    doomed = []
+    for root in roots:
+        sharing = [a for a in root.iter("a") if _passes_on(a.get("href"), own)]
+        if len(sharing) < SHARE_BAR_MIN_LINKS:
+            continue
+        done: set = set()
+        for a in sharing:
+            if id(a) in done:
+                continue
+            bar, el = None, a
+            while el.getparent() is not None and el.getparent() is not root:
+                el = el.getparent()
+                links = [x for x in el.iter("a") if x in sharing]
+                if _text_outside_links(el) > SHARE_BAR_MAX_CHARS:
+                    break
+                if len(links) >= SHARE_BAR_MIN_LINKS:
+                    bar = el
+            if bar is not None:
+                doomed.append(bar)
+                done.update(id(x) for x in bar.iter("a"))
+    return ctx.kill_all(doomed, "auto", lambda el: f"share bar: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _own_addresses(url: str | None) -> tuple[str, ...]:
+    """The page's address as a share link passes it (host and path, no scheme), or nothing."""
+    if not url:
+        return ()
+    parts = urllib.parse.urlsplit(url)
+    if not parts.netloc or len(parts.path) <= 1:
+        return ()  # (a home page's address is in every link to the site)
+    return ((parts.netloc + parts.path).rstrip("/").lower(),)
+
+
+def _passes_on(href: str | None, own: tuple[str, ...]) -> bool:
+    """The link's query or fragment (not its address) holds the page's own address."""
+    if not href:
+        return False
+    parts = urllib.parse.urlsplit(href.strip())
+    carried = urllib.parse.unquote(urllib.parse.unquote(parts.query + "#" + parts.fragment)).lower()
+    if parts.scheme in ("mailto", "whatsapp", "sms", "tg", "viber"):
+        carried = urllib.parse.unquote(href).lower()
+    return any(o in carried for o in own)
+
+
+def _text_outside_links(el) -> int:
+    return len(dom.collapse(dom.string_of(el))) - sum(len(dom.collapse(dom.string_of(a))) for a in el.iter("a"))
+
+
+# The prompt, the block's whole text (punctuation, arrows and a count around it allowed).
+_COMMENT_PROMPT = re.compile(r"[\W_\d]*" + phrases.any_of(phrases.COMMENT_PROMPTS) + r"[\W_\d]*", re.IGNORECASE | re.DOTALL)
+# A prompt is a line: a longer block is a paragraph that mentions comments.
+COMMENT_PROMPT_MAX_CHARS = 120
+# Blocks a prompt can be.
+_PROMPT_TAGS = frozenset({"p", "div", "span", "td", "li", "h2", "h3", "h4", "h5", "h6", "a", "strong", "b"})
+# Block children make an element a container, not one line.
+_BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h2|.//h3|.//h4|.//h5|.//h6|.//section|.//article"
+
+
+def remove_comment_prompts(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots`` (not the roots), the outermost short blocks whose whole text is a
+    comment prompt; returns how many went."""
+    doomed = []
+    for root in roots:
+        stack = list(root)
+        while stack:
+            el = stack.pop()
+            if not dom.is_element(el):
+                continue
+            if el.tag in _PROMPT_TAGS:
+                raw = dom.string_of(el)
+                if len(raw) <= 4 * COMMENT_PROMPT_MAX_CHARS:
+                    text = dom.collapse(raw)
+                    if 0 < len(text) <= COMMENT_PROMPT_MAX_CHARS and _COMMENT_PROMPT.fullmatch(text) and not el.xpath(_BLOCK_CHILDREN):
+                        doomed.append(el)
+                        continue
+            stack.extend(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"comment prompt: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
 def _names_rating(el) -> bool:
