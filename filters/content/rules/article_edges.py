@@ -23,6 +23,8 @@ import re
 import unicodedata
 from urllib.parse import urlsplit
 
+from lxml import etree
+
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
@@ -119,10 +121,10 @@ ONE_WORD_NOTE_MAX_CHARS = 200
 NOTE_SKIP_CHARS = 40
 # The leaf blocks a note can be.
 _NOTE_TAGS = ("p", "div", "li", "dd", "blockquote", "h2", "h3", "h4", "h5", "h6", "section", "footer", "aside", "center")
-_BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//section|.//article|.//blockquote"
+_BLOCK_CHILDREN = etree.XPath(".//p|.//div|.//li|.//ul|.//ol|.//table|.//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//section|.//article|.//blockquote")
 _WORDS = re.compile(r"\w+")
 # Elements holding media are a picture or a player, never only a line.
-_MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
+_MEDIA = etree.XPath(".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed")
 # The article's own paragraphs, whose look a note does not share (unless wholly emphasized).
 BODY_PARAGRAPH_CHARS = 80
 # Inline elements setting a note apart when they hold its whole text.
@@ -225,25 +227,45 @@ def remove_site_notes(roots: list, ctx: PageContext) -> int:
     if not ctx.site_names or not roots:
         return 0
     site = _Site(ctx.site_names)
-    blocks = [el for root in roots for el in root.iter(*_NOTE_TAGS) if el is not root and not el.xpath(_BLOCK_CHILDREN)]
-    body = _body_look(blocks)
+    # The leaf blocks are told apart lazily (an XPath query each): the walk back from the end
+    # mostly stops after a few of them.
+    candidates = [el for root in roots for el in root.iter(*_NOTE_TAGS) if el is not root]
+    leaf: dict = {}
+
+    def is_leaf(el) -> bool:
+        found = leaf.get(el)
+        if found is None:
+            found = leaf[el] = not _BLOCK_CHILDREN(el)
+        return found
+
+    body: list = []  # (the look of the article's paragraphs, read at the first named block)
     doomed = []
-    k = len(blocks)
+    k = len(candidates)
+    stop = None  # the candidate the walk back stopped at
     while k > 0:
         k -= 1
-        el = blocks[k]
+        el = candidates[k]
+        if not is_leaf(el):
+            continue
         text = dom.collapse(dom.string_of(el))
         if not text:
             continue
         named = site.named_in(text) if len(text) <= NOTE_MAX_CHARS else 0
-        if (named == 2 or (named == 1 and len(text) <= ONE_WORD_NOTE_MAX_CHARS)) and not (_look(el) == body and not _emphasized(el, text)):
-            doomed.append(el)
-        elif len(text) >= NOTE_SKIP_CHARS:
+        if named == 2 or (named == 1 and len(text) <= ONE_WORD_NOTE_MAX_CHARS):
+            if not body:
+                body.append(_body_look([b for b in candidates if is_leaf(b)]))
+            if not (_look(el) == body[0] and not _emphasized(el, text)):
+                doomed.append(el)
+                continue
+        if len(text) >= NOTE_SKIP_CHARS:
+            stop = k
             break
     # A page naming its site above its notes too is about the site (a company's page, its team):
     # the notes are its text.
-    if doomed and any(site.named_in(dom.collapse(dom.string_of(el))) for el in blocks[:k + 1]):
-        return 0
+    if doomed:
+        above = [b for b in candidates[:stop + 1] if is_leaf(b)] if stop is not None else [b for b in candidates if is_leaf(b)][:1]
+        if any(site.named_in(dom.collapse(dom.string_of(b))) for b in above):
+            return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"the site's note after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
@@ -294,7 +316,7 @@ def remove_opening_lines(roots: list, ctx: PageContext) -> int:
     sentence and no heading (see the module's docstring); returns how many went."""
     doomed = []
     for el in (el for root in roots for el in root.iter(*_OPENING_TAGS) if el is not root):
-        if el.xpath(_BLOCK_CHILDREN):
+        if _BLOCK_CHILDREN(el):
             continue  # (not a leaf line)
         text = dom.collapse(dom.string_of(el))
         if not text:
@@ -302,7 +324,7 @@ def remove_opening_lines(roots: list, ctx: PageContext) -> int:
         if len(text) >= OPENING_PROSE_CHARS and _PUNCTUATION.search(text):
             break
         if len(text) > OPENING_LINE_MAX_CHARS or _SENTENCE_END.search(text) or _UNSPACED.search(text) \
-                or el.xpath(_MEDIA) or any(a.tag in _STRUCTURE_TAGS for a in el.iterancestors()):
+                or _MEDIA(el) or any(a.tag in _STRUCTURE_TAGS for a in el.iterancestors()):
             continue
         doomed.append(el)
     if len(doomed) > OPENING_MAX_LINES:
@@ -329,17 +351,19 @@ _CLOSING_TAGS = ("p", "div", "address", "section", "footer", "h2", "h3", "h4", "
 def remove_closing_lines(roots: list, ctx: PageContext) -> int:
     """Remove, after the last paragraph of prose under ``roots``, the short lines that end no
     sentence (see the module's docstring); returns how many went."""
-    lines = [el for root in roots for el in root.iter(*_CLOSING_TAGS, *_CLOSING_KEPT) if el is not root and not el.xpath(_BLOCK_CHILDREN)]
+    lines = [el for root in roots for el in root.iter(*_CLOSING_TAGS, *_CLOSING_KEPT) if el is not root]
     doomed = []
     kept_after = False  # a line after this one stays: a heading or a label ending in ":" announces it
     for el in reversed(lines):
+        if _BLOCK_CHILDREN(el):
+            continue  # (not a leaf line: told apart on the walk back, which mostly stops soon)
         text = dom.collapse(dom.string_of(el))
         if not text:
             continue
         if len(text) >= OPENING_PROSE_CHARS and _PUNCTUATION.search(text):
             break
         if len(text) > CLOSING_LINE_MAX_CHARS or _CLOSING_SENTENCE_END.search(text) or _UNSPACED.search(text) \
-                or el.tag in _CLOSING_KEPT or el.xpath(_MEDIA) or any(a.tag in _CLOSING_STRUCTURE for a in el.iterancestors()) \
+                or el.tag in _CLOSING_KEPT or _MEDIA(el) or any(a.tag in _CLOSING_STRUCTURE for a in el.iterancestors()) \
                 or (kept_after and (el.tag in _HEADINGS or text.endswith(":"))):
             kept_after = True
             continue

@@ -71,20 +71,24 @@ _PROSE_BLOCKS = ("p", "div", "li", "blockquote", "td")
 def remove_side_columns(roots: list, ctx: PageContext, min_prose_chars: int) -> int:
     """Remove, under ``roots``, the table cells beside the cell holding most of the selection's
     prose that hold next to none; returns how many went."""
+    rows = []  # (the rows of two cells or more: most selections hold none, and then no prose is read)
+    for root in roots:
+        for row in root.iter("tr"):
+            cells = [c for c in row if dom.is_element(c) and c.tag in ("td", "th")]
+            if len(cells) >= 2:
+                rows.append(cells)
+    if not rows:
+        return 0
     total = sum(_prose(root, min_prose_chars) for root in roots)
     if not total:
         return 0
     doomed = []
-    for root in roots:
-        for row in root.iter("tr"):
-            cells = [c for c in row if dom.is_element(c) and c.tag in ("td", "th")]
-            if len(cells) < 2:
-                continue
-            prose = [_prose(c, min_prose_chars) for c in cells]
-            article = max(prose)
-            if article < ARTICLE_CELL_MIN_SHARE * total:
-                continue
-            doomed.extend(c for c, p in zip(cells, prose) if p <= SIDE_CELL_MAX_SHARE * article and dom.collapse(dom.string_of(c)))
+    for cells in rows:
+        prose = [_prose(c, min_prose_chars) for c in cells]
+        article = max(prose)
+        if article < ARTICLE_CELL_MIN_SHARE * total:
+            continue
+        doomed.extend(c for c, p in zip(cells, prose) if p <= SIDE_CELL_MAX_SHARE * article and dom.collapse(dom.string_of(c)))
     return ctx.kill_all(doomed, "auto", lambda el: f"side column of a layout table: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
