@@ -145,7 +145,10 @@ def _own_addresses(url: str | None) -> tuple[str, ...]:
     """The page's address as a share link passes it (host and path, no scheme), or nothing."""
     if not url:
         return ()
-    parts = urllib.parse.urlsplit(url)
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError:  # (a bracketed host that is no IP address: "http://[privacy]/")
+        return ()
     if not parts.netloc or len(parts.path) <= 1:
         return ()  # (a home page's address is in every link to the site)
     return ((parts.netloc + parts.path).rstrip("/").lower(),)
@@ -155,7 +158,10 @@ def _passes_on(href: str | None, own: tuple[str, ...]) -> bool:
     """The link's query or fragment (not its address) holds the page's own address."""
     if not href:
         return False
-    parts = urllib.parse.urlsplit(href.strip())
+    try:
+        parts = urllib.parse.urlsplit(href.strip())
+    except ValueError:  # (a bracketed host that is no IP address: "http://[ccpa-preferences]")
+        return False
     carried = urllib.parse.unquote(urllib.parse.unquote(parts.query + "#" + parts.fragment)).lower()
     if parts.scheme in ("mailto", "whatsapp", "sms", "tg", "viber"):
         carried = urllib.parse.unquote(href).lower()
