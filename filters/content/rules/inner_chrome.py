@@ -25,6 +25,7 @@ from ... import dom
 from ...context import PageContext
 from .. import features as feat
 from .. import hints, phrases
+from . import post_chrome
 
 # Class or id tokens (split on separators and camelCase) naming a rating widget.
 RATING_TOKENS = frozenset({"rating", "ratings", "starrating", "postratings", "rateit"})
@@ -185,21 +186,9 @@ _BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h2|.//h3|.//h4|.//h
 def remove_comment_prompts(roots: list, ctx: PageContext) -> int:
     """Remove, under ``roots`` (not the roots), the outermost short blocks whose whole text is a
     comment prompt; returns how many went."""
-    doomed = []
-    for root in roots:
-        stack = list(root)
-        while stack:
-            el = stack.pop()
-            if not dom.is_element(el):
-                continue
-            if el.tag in _PROMPT_TAGS:
-                raw = dom.string_of(el)
-                if len(raw) <= 4 * COMMENT_PROMPT_MAX_CHARS:
-                    text = dom.collapse(raw)
-                    if 0 < len(text) <= COMMENT_PROMPT_MAX_CHARS and _COMMENT_PROMPT.fullmatch(text) and not el.xpath(_BLOCK_CHILDREN):
-                        doomed.append(el)
-                        continue
-            stack.extend(el)
+    doomed = post_chrome.outermost(roots, _PROMPT_TAGS, COMMENT_PROMPT_MAX_CHARS,
+                                   lambda el, text: bool(_COMMENT_PROMPT.fullmatch(text)) and not el.xpath(_BLOCK_CHILDREN),
+                                   feat.texts_or_new(None))
     return ctx.kill_all(doomed, "auto", lambda el: f"comment prompt: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 

@@ -52,7 +52,7 @@ _BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h1|.//h2|.//h3|.//h
 _MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
 
 
-def _outermost(roots: list, tags, max_chars: int, matches, texts: feat.Texts) -> list:
+def outermost(roots: list, tags, max_chars: int, matches, texts: feat.Texts) -> list:
     """The outermost elements under ``roots`` (not the roots) among ``tags`` whose collapsed text
     (1 to ``max_chars`` characters) satisfies ``matches(el, text)``; texts read from ``texts``."""
     found = []
@@ -74,13 +74,13 @@ def _outermost(roots: list, tags, max_chars: int, matches, texts: feat.Texts) ->
 
 def remove_back_links(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the links whose whole text leads back or home; returns how many went."""
-    doomed = _outermost(roots, _LINKS, BACK_LINK_MAX_CHARS, lambda el, text: bool(_BACK_LINK.fullmatch(text)), feat.texts_or_new(texts))
+    doomed = outermost(roots, _LINKS, BACK_LINK_MAX_CHARS, lambda el, text: bool(_BACK_LINK.fullmatch(text)), feat.texts_or_new(texts))
     return ctx.kill_all(doomed, "auto", lambda el: f"back link: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
 def remove_meta_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the short blocks opening with a post's meta label; returns how many went."""
-    doomed = _outermost(roots, _LINES, META_MAX_CHARS,
+    doomed = outermost(roots, _LINES, META_MAX_CHARS,
                         lambda el, text: bool(_META.match(text)) and not el.xpath(_BLOCK_CHILDREN) and not el.xpath(_MEDIA), feat.texts_or_new(texts))
     return ctx.kill_all(doomed, "auto", lambda el: f"post's meta line: {dom.collapse(dom.string_of(el))[:40]!r}")
 
@@ -100,7 +100,7 @@ def remove_ad_labels(roots: list, ctx: PageContext, texts: feat.Texts | None = N
         elif not (_AD_LABEL.fullmatch(text) if len(text) <= AD_LABEL_MAX_CHARS else _DISCLOSURE.match(text)):
             return False
         return not el.xpath(_MEDIA) and not el.xpath(_BLOCK_CHILDREN)
-    doomed = _outermost(roots, _LABELS, DISCLOSURE_MAX_CHARS, matches, texts)
+    doomed = outermost(roots, _LABELS, DISCLOSURE_MAX_CHARS, matches, texts)
     return ctx.kill_all(doomed, "auto", lambda el: f"advertising notice: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
