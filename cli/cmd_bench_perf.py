@@ -29,6 +29,8 @@ def add_pipeline(benches, name: str) -> None:
     parser.add_argument("--step", type=int, default=1, metavar="K", help="every K-th page only (default 1: all)")
     parser.add_argument("--config", metavar="FILE", help="YAML config over the embedded default")
     parser.add_argument("--no-trafilatura", action="store_true", help="do not time trafilatura even when installed")
+    parser.add_argument("--rules", action="store_true",
+                        help="also time each rule and phase of auto's selection (CPU ms per page, mean and median)")
     parser.add_argument("--json", metavar="OUT", help="also write the figures to OUT as JSON")
     parser.set_defaults(func=run_pipeline)
 
@@ -46,7 +48,7 @@ def run_pipeline(args) -> int:
     modes = tuple(dict.fromkeys(args.mode or pipeline.DEFAULT_MODES))
     try:
         figures = pipeline.run(dataset, modes, jobs=args.jobs, limit=args.limit, step=args.step,
-                               config_path=args.config, with_trafilatura=not args.no_trafilatura)
+                               config_path=args.config, with_trafilatura=not args.no_trafilatura, rules=args.rules)
     except ValueError as exc:
         print(f"bench pipeline: {exc}", file=sys.stderr)
         return 2

@@ -16,6 +16,10 @@ pages per second, the ratio of the medians to the floor's (and the median of the
 ratios), and the median time of every stage and every filter (``Result.timings_ms``); the
 ratio to trafilatura; the peak RSS of the measuring process(es). ``--jobs N`` spreads the
 pages over N processes (each measures its pages as above).
+
+``--rules``: also the CPU time of each rule of ``auto``'s phase table (the feature pass is its
+``features`` rule), per page, mean and median, and of each phase, in every mode that selects
+(filters/content/auto/phases.py times them; its clock reads add a little to those modes' times).
 """
 from __future__ import annotations
 
@@ -62,7 +66,7 @@ class PageRecord:
     name: str
     size: int
     floor: Timed | None = None
-    modes: dict[str, dict] = field(default_factory=dict)  # mode -> {wall_ms, cpu_ms, stages, stages_cpu, applied} or {error}
+    modes: dict[str, dict] = field(default_factory=dict)  # mode -> {wall_ms, cpu_ms, stages, stages_cpu, applied[, rules]} or {error}
     trafilatura: Timed | None = None
     trafilatura_error: str | None = None
 
@@ -108,10 +112,11 @@ def _timed(fn, *args) -> tuple[Timed, object]:
 class _Measurer:
     """Runs the floor, clearpage's modes and trafilatura on pages, in one process."""
 
-    def __init__(self, modes: tuple[str, ...], config_path: str | None, with_trafilatura: bool):
+    def __init__(self, modes: tuple[str, ...], config_path: str | None, with_trafilatura: bool, rules: bool = False):
         from clearpage.filters import Pipeline, load_config
 
         self.modes = modes
+        self.rules = rules
         self.pipeline = Pipeline(load_config(config_path))
         self.extract = _trafilatura_extract() if with_trafilatura else None
 
@@ -121,6 +126,7 @@ class _Measurer:
 
     def measure(self, page: Page) -> PageRecord:
         from clearpage.filters import PageError
+        from clearpage.filters.content.auto import phases
 
         record = PageRecord(page.name, len(page.data))
         try:
@@ -128,11 +134,16 @@ class _Measurer:
         except Exception:  # noqa: BLE001 - a page lxml cannot parse has no floor figure
             record.floor = None
         for mode in self.modes:
+            rule_times: dict = {}
+            if self.rules:
+                phases.record_rule_times(rule_times)
             try:
                 timed, result = _timed(self._clearpage, page, mode)
             except PageError as exc:
                 record.modes[mode] = {"error": f"{type(exc).__name__}: {exc}"}
                 continue
+            finally:
+                phases.record_rule_times(None)
             record.modes[mode] = {
                 "wall_ms": timed.wall_ms,
                 "cpu_ms": timed.cpu_ms,
@@ -140,6 +151,8 @@ class _Measurer:
                 "stages": result.timings_ms,
                 "stages_cpu": result.cpu_ms,
             }
+            if self.rules:
+                record.modes[mode]["rules"] = {name: (seconds * 1000, runs) for name, (seconds, runs) in rule_times.items()}
         if self.extract is not None:
             try:
                 record.trafilatura, _ = _timed(self.extract, page.data, page.url)
@@ -178,9 +191,9 @@ def trafilatura_version() -> str | None:
 _WORKER: _Measurer | None = None
 
 
-def _worker_init(modes, config_path, with_trafilatura, warmup) -> None:
+def _worker_init(modes, config_path, with_trafilatura, warmup, rules) -> None:
     global _WORKER
-    _WORKER = _Measurer(modes, config_path, with_trafilatura)
+    _WORKER = _Measurer(modes, config_path, with_trafilatura, rules)
     _WORKER.warm_up(warmup)
 
 
@@ -194,11 +207,12 @@ def _worker_peak_rss(_: int) -> float:
     return peak_rss_mb()
 
 
-def measure_all(pages: list[Page], modes: tuple[str, ...], config_path: str | None, jobs: int, with_trafilatura: bool, progress=None) -> tuple[list[PageRecord], list[float], float]:
+def measure_all(pages: list[Page], modes: tuple[str, ...], config_path: str | None, jobs: int, with_trafilatura: bool, progress=None,
+                rules: bool = False) -> tuple[list[PageRecord], list[float], float]:
     """Records for every page, the peak RSS (MB) of each measuring process, and the wall seconds taken."""
     started = time.perf_counter()
     if jobs <= 1:
-        measurer = _Measurer(modes, config_path, with_trafilatura)
+        measurer = _Measurer(modes, config_path, with_trafilatura, rules)
         measurer.warm_up(pages)
         records = []
         for i, page in enumerate(pages, 1):
@@ -207,7 +221,7 @@ def measure_all(pages: list[Page], modes: tuple[str, ...], config_path: str | No
                 progress(i, len(pages))
         return records, [peak_rss_mb()], time.perf_counter() - started
     context = multiprocessing.get_context("spawn")  # a fresh interpreter per job, like the proxy's workers
-    with context.Pool(jobs, _worker_init, (modes, config_path, with_trafilatura, pages[:WARMUP_PAGES])) as pool:
+    with context.Pool(jobs, _worker_init, (modes, config_path, with_trafilatura, pages[:WARMUP_PAGES], rules)) as pool:
         records = []
         for i, record in enumerate(pool.imap(_worker_measure, pages, chunksize=4), 1):
             records.append(record)
@@ -255,6 +269,8 @@ def figures(records: list[PageRecord], modes: tuple[str, ...], jobs: int) -> dic
                 "trafilatura_speedup_wall": _ratio(summary(traf_wall), entry["wall_ms"]),
             }
         entry["stages"] = _stages(done, mode)
+        if any("rules" in r.modes[mode] for r in done):
+            entry["rules"], entry["phases"] = _rule_figures(done, mode)
         out["modes"][mode] = entry
     if traf_wall:
         out["trafilatura"] = {
@@ -288,6 +304,32 @@ def _stages(done: list[PageRecord], mode: str) -> dict:
             "cpu_share": round(sum(cpu) / total_cpu, 4),
         }
     return stages
+
+
+def _rule_figures(done: list[PageRecord], mode: str) -> tuple[dict, dict]:
+    """Each rule's and each phase's CPU ms per page (mean and median over every page, 0 where it
+    did not run), in the phase table's order, and on how many pages the rule ran."""
+    from clearpage.filters.content.auto import phases
+
+    per_rule: dict[str, list[float]] = {rule.name: [] for rule in phases.RULES}
+    per_phase: dict[str, list[float]] = {phase.name: [] for phase in phases.Phase}
+    phase_of = {rule.name: rule.phase.name for rule in phases.RULES}
+    ran: dict[str, int] = dict.fromkeys(per_rule, 0)
+    for r in done:
+        times = r.modes[mode].get("rules", {})
+        sums = dict.fromkeys(per_phase, 0.0)
+        for name, values in per_rule.items():
+            ms, runs = times.get(name, (0.0, 0))
+            values.append(ms)
+            sums[phase_of[name]] += ms
+            ran[name] += runs > 0
+        for name, total in sums.items():
+            per_phase[name].append(total)
+    rules = {name: {"phase": phase_of[name], "pages_run": ran[name], "cpu_mean_ms": summary(v, 3)["mean"],
+                    "cpu_median_ms": summary(v, 3)["median"]} for name, v in per_rule.items() if v}
+    phase_figures = {name: {"cpu_mean_ms": summary(v, 3)["mean"], "cpu_median_ms": summary(v, 3)["median"]}
+                     for name, v in per_phase.items() if v}
+    return rules, phase_figures
 
 
 def _ratio(a: dict, b: dict) -> float | None:
@@ -333,7 +375,7 @@ def targets(figs: dict) -> list[dict]:
 
 
 def run(dataset: Path, modes: tuple[str, ...], *, jobs: int = 1, limit: int | None = None, step: int = 1,
-        config_path: str | None = None, with_trafilatura: bool = True, say=print) -> dict:
+        config_path: str | None = None, with_trafilatura: bool = True, rules: bool = False, say=print) -> dict:
     pages = load_pages(dataset, limit, step)
     if not pages:
         raise ValueError(f"no .html / .html.gz pages in {dataset}")
@@ -350,7 +392,7 @@ def run(dataset: Path, modes: tuple[str, ...], *, jobs: int = 1, limit: int | No
         if i % 100 == 0 or i == n:
             say(f"  {i}/{n} pages")
 
-    records, rss, elapsed = measure_all(pages, modes, config_path, jobs, version is not None, progress)
+    records, rss, elapsed = measure_all(pages, modes, config_path, jobs, version is not None, progress, rules)
     figs = figures(records, modes, jobs)
     info["load_average_after"] = _load_now()
     result = {
@@ -413,10 +455,23 @@ def report_lines(r: dict) -> list[str]:
         parts = [f"{name.removeprefix('filter.')} {s['cpu_median_ms']:.2f}" for name, s in e["stages"].items() if name.startswith("filter.")]
         if parts:
             lines.append("  filters, median CPU ms: " + ", ".join(parts))
+        if "rules" in e:
+            lines.extend(_rule_lines(e))
     lines.append("")
     lines.append(f"peak RSS: {r['peak_rss_mb']} MB (largest measuring process; pages, lxml, clearpage"
                  f"{' and trafilatura' if tr else ''} together); {r['elapsed_s']} s in all; "
                  f"load average {r['machine']['load_average']} before, {r['machine'].get('load_average_after')} after")
     for t in r["targets"]:
         lines.append(f"target: {t['target']}: {t['value']} -> {'met' if t['met'] else 'MISSED'}")
+    return lines
+
+
+def _rule_lines(e: dict) -> list[str]:
+    """The phase table's CPU ms per page: each phase, then its rules (rules that ran on no page left out)."""
+    lines = [f"  auto's rules, CPU ms per page ({e['pages']} pages){'':<6}{'mean':>9}{'median':>9}{'pages run':>11}"]
+    for phase, p in e["phases"].items():
+        lines.append(f"    {phase:<42}{p['cpu_mean_ms']:>9.3f}{p['cpu_median_ms']:>9.3f}")
+        for name, rule in e["rules"].items():
+            if rule["phase"] == phase and rule["pages_run"]:
+                lines.append(f"      {name:<40}{rule['cpu_mean_ms']:>9.3f}{rule['cpu_median_ms']:>9.3f}{rule['pages_run']:>11}")
     return lines
