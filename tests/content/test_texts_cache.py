@@ -80,3 +80,36 @@ def test_the_script_factor_reads_only_visible_han_and_kana():
     assert factor(latin) == 1.0
     assert factor(latin + "<script>var s = '漢字かな漢字かな';</script>") == 1.0  # (a script's text is never shown)
     assert factor("<p>これは日本語の文章です。漢字と仮名で書かれています。</p>") > 2.5
+
+
+class CountingTexts(feat.Texts):
+    """The cache, counting each element's reads that missed it."""
+
+    __slots__ = ("misses",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.misses: dict = {}
+
+    def raw(self, el) -> str:
+        if el not in self._raw:
+            self.misses[el] = self.misses.get(el, 0) + 1
+        return super().raw(el)
+
+
+ARTICLE = ("<html><body><header><a href='/'>Home</a></header><main><article><h1>A story</h1>"
+           + "".join(f"<div class='block'><p>Paragraph {n} of the story, long enough to be prose, with a sentence. "
+                     f"And a <a href='/other'>link</a> in it, as stories have.</p></div>" for n in range(30))
+           + "<div class='end'><p>The last words of the story, which end it.</p></div></article></main></body></html>")
+
+
+def test_the_trimming_rules_read_each_text_once_while_nothing_is_trimmed(algo):
+    # (every trimming rule after the first reader of texts either shares the cache or changes the
+    # page only through reported changes: on a page where none trims anything, no text is read twice)
+    doc = dom.parse(ARTICLE)
+    texts = CountingTexts()
+    state = PageState(options=algo.options, forum_urls=algo._forum_urls, name="auto", doc=doc, body=dom.body_of(doc),
+                      ctx=PageContext(url=URL, base_url=URL), texts=texts)
+    phases.run(state)
+    assert state.article and state.removed == 0
+    assert texts.misses and max(texts.misses.values()) == 1

@@ -50,9 +50,9 @@ LOOK = frozenset({Phase.MEASURE, Phase.MARK, Phase.SCORE})
 @dataclass(frozen=True, slots=True)
 class Rule:
     """One entry of the table: ``run`` over the page state when ``when`` holds (None: always).
-    ``keeps_texts``: the rule changes the page only by removals it reports through the page
-    context (``ctx.kill_all``), after its reads; the state's text cache outlives it when it
-    reported none (every other rule empties the cache)."""
+    ``keeps_texts``: the rule changes the page's text only by changes it reports through the
+    page context (``ctx.kill_all``, ``ctx.unwrap``), after its reads; the state's text cache
+    outlives it when it reported none (every other rule empties the cache)."""
 
     name: str
     phase: Phase
@@ -271,26 +271,26 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars), keeps_texts=True),
     # (issue 22, precision round 3 part B: the article's own edges)
     Rule(name="site_notes", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("This article is the copyrighted property of <site>")
-         run=lambda s: article_edges.remove_site_notes(_selected(s), s.ctx)),
+         run=lambda s: article_edges.remove_site_notes(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="opening_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # (a kicker, a byline, a date above the first paragraph)
-         run=lambda s: article_edges.remove_opening_lines(_selected(s), s.ctx)),
+         run=lambda s: article_edges.remove_opening_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="closing_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Reklama", "Autoren:", a name after the last paragraph)
-         run=lambda s: article_edges.remove_closing_lines(_selected(s), s.ctx)),
+         run=lambda s: article_edges.remove_closing_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Foto: X", "iStock.com")
-    Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx)),  # ("word word word ..." a script measured with)
-    Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx)),  # (a player's <iframe> code to copy)
-    Rule(name="untabbed_links", phase=TRIM, run=lambda s: collection_rules.remove_untabbed_repeat_links(s.f, s.nodes, s.ctx)),  # (a tile's second link)
-    Rule(name="facet_panels", phase=TRIM, run=lambda s: collection_rules.remove_facet_panels(s.f, s.nodes, s.ctx)),  # (price/brand filters)
-    Rule(name="accordions", phase=TRIM, run=lambda s: accordions.open_accordions(_selected(s), s.ctx)),  # (closed panes, question buttons)
+    Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx), keeps_texts=True),  # ("word word word ..." a script measured with)
+    Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx), keeps_texts=True),  # (a player's <iframe> code to copy)
+    Rule(name="untabbed_links", phase=TRIM, run=lambda s: collection_rules.remove_untabbed_repeat_links(s.f, s.nodes, s.ctx), keeps_texts=True),  # (a tile's second link)
+    Rule(name="facet_panels", phase=TRIM, run=lambda s: collection_rules.remove_facet_panels(s.f, s.nodes, s.ctx), keeps_texts=True),  # (price/brand filters)
+    Rule(name="accordions", phase=TRIM, run=lambda s: accordions.open_accordions(_selected(s), s.ctx), keeps_texts=True),  # (closed panes, question buttons)
     # Structural boilerplate inside the container (issue 22, part A): rating widgets, side columns, share bars,
     # comment prompts; last, the selected blocks a TRIM rule removed whole leave the selection.
     Rule(name="rating_widgets", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Rate this article", stars)
-         run=lambda s: inner_chrome.remove_rating_widgets(_selected(s), s.ctx)),
+         run=lambda s: inner_chrome.remove_rating_widgets(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="side_columns", phase=TRIM, when=lambda s: s.article and not s.forum,  # (a layout table's left column of menus)
-         run=lambda s: inner_chrome.remove_side_columns(_selected(s), s.ctx, s.options.prose_min_chars)),
-    Rule(name="share_bars", phase=TRIM, when=not_forum, run=lambda s: inner_chrome.remove_share_bars(_selected(s), s.ctx)),  # (links passing this page's address on)
+         run=lambda s: inner_chrome.remove_side_columns(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
+    Rule(name="share_bars", phase=TRIM, when=not_forum, run=lambda s: inner_chrome.remove_share_bars(_selected(s), s.ctx, s.texts), keeps_texts=True),  # (links passing this page's address on)
     Rule(name="comment_prompts", phase=TRIM, when=lambda s: not (s.forum or s.discussion),  # ("Keine Kommentare", "Leave a comment")
-         run=lambda s: inner_chrome.remove_comment_prompts(_selected(s), s.ctx)),
+         run=lambda s: inner_chrome.remove_comment_prompts(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

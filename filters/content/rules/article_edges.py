@@ -221,11 +221,13 @@ class _Site:
         return best
 
 
-def remove_site_notes(roots: list, ctx: PageContext) -> int:
+def remove_site_notes(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, at the end of ``roots``, the paragraphs naming the page's own site that stand
-    apart from the article's paragraphs (see the module's docstring); returns how many went."""
+    apart from the article's paragraphs (see the module's docstring); returns how many went.
+    Texts read from ``texts``."""
     if not ctx.site_names or not roots:
         return 0
+    texts = feat.texts_or_new(texts)
     site = _Site(ctx.site_names)
     # The leaf blocks are told apart lazily (an XPath query each): the walk back from the end
     # mostly stops after a few of them.
@@ -247,13 +249,13 @@ def remove_site_notes(roots: list, ctx: PageContext) -> int:
         el = candidates[k]
         if not is_leaf(el):
             continue
-        text = dom.collapse(dom.string_of(el))
+        text = texts.collapsed(el)
         if not text:
             continue
         named = site.named_in(text) if len(text) <= NOTE_MAX_CHARS else 0
         if named == 2 or (named == 1 and len(text) <= ONE_WORD_NOTE_MAX_CHARS):
             if not body:
-                body.append(_body_look([b for b in candidates if is_leaf(b)]))
+                body.append(_body_look([b for b in candidates if is_leaf(b)], texts))
             if not (_look(el) == body[0] and not _emphasized(el, text)):
                 doomed.append(el)
                 continue
@@ -264,7 +266,7 @@ def remove_site_notes(roots: list, ctx: PageContext) -> int:
     # the notes are its text.
     if doomed:
         above = [b for b in candidates[:stop + 1] if is_leaf(b)] if stop is not None else [b for b in candidates if is_leaf(b)][:1]
-        if any(site.named_in(dom.collapse(dom.string_of(b))) for b in above):
+        if any(site.named_in(texts.collapsed(b)) for b in above):
             return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"the site's note after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
 
@@ -274,11 +276,11 @@ def _look(el) -> tuple:
     return (el.getparent(), el.tag, el.get("class") or "")
 
 
-def _body_look(blocks: list):
+def _body_look(blocks: list, texts: feat.Texts):
     """The look most of the article's paragraphs (of ``BODY_PARAGRAPH_CHARS`` or more) share, or None."""
     counts: dict = {}
     for el in blocks:
-        if el.tag == "p" and len(dom.collapse(dom.string_of(el))) >= BODY_PARAGRAPH_CHARS:
+        if el.tag == "p" and len(texts.collapsed(el)) >= BODY_PARAGRAPH_CHARS:
             look = _look(el)
             counts[look] = counts.get(look, 0) + 1
     return max(counts, key=counts.get) if counts else None
@@ -311,14 +313,16 @@ _OPENING_TAGS = ("p", "div", "address", "section", "header")
 OPENING_MAX_LINES = 5
 
 
-def remove_opening_lines(roots: list, ctx: PageContext) -> int:
+def remove_opening_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, above the first paragraph of prose under ``roots``, the short lines that are no
-    sentence and no heading (see the module's docstring); returns how many went."""
+    sentence and no heading (see the module's docstring); returns how many went. Texts read
+    from ``texts``."""
+    texts = feat.texts_or_new(texts)
     doomed = []
     for el in (el for root in roots for el in root.iter(*_OPENING_TAGS) if el is not root):
         if _BLOCK_CHILDREN(el):
             continue  # (not a leaf line)
-        text = dom.collapse(dom.string_of(el))
+        text = texts.collapsed(el)
         if not text:
             continue
         if len(text) >= OPENING_PROSE_CHARS and _PUNCTUATION.search(text):
@@ -348,16 +352,17 @@ _CLOSING_KEPT = ("li", "tr", "pre", "figure")
 _CLOSING_TAGS = ("p", "div", "address", "section", "footer", "h2", "h3", "h4", "h5", "h6")
 
 
-def remove_closing_lines(roots: list, ctx: PageContext) -> int:
+def remove_closing_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, after the last paragraph of prose under ``roots``, the short lines that end no
-    sentence (see the module's docstring); returns how many went."""
+    sentence (see the module's docstring); returns how many went. Texts read from ``texts``."""
+    texts = feat.texts_or_new(texts)
     lines = [el for root in roots for el in root.iter(*_CLOSING_TAGS, *_CLOSING_KEPT) if el is not root]
     doomed = []
     kept_after = False  # a line after this one stays: a heading or a label ending in ":" announces it
     for el in reversed(lines):
         if _BLOCK_CHILDREN(el):
             continue  # (not a leaf line: told apart on the walk back, which mostly stops soon)
-        text = dom.collapse(dom.string_of(el))
+        text = texts.collapsed(el)
         if not text:
             continue
         if len(text) >= OPENING_PROSE_CHARS and _PUNCTUATION.search(text):

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
@@ -117,15 +119,16 @@ def remove_credit_lines(roots: list, ctx: PageContext, texts: feat.Texts | None 
     texts = feat.texts_or_new(texts)
     doomed = []
     for root in roots:
-        stack = list(root)
-        while stack:
-            el = stack.pop()
-            if not dom.is_element(el):
-                continue
-            if len(el) <= CREDIT_MAX_CHILDREN and _is_credit(el, texts):
-                doomed.append(el)
-                continue
-            stack.extend(el)
+        # (libxml2 walks the elements and skips a credit's subtree; listed last first, the order
+        # its removals are reported in)
+        walk = etree.iterwalk(root, events=("start",))
+        hits = []
+        for _, el in walk:
+            if el is not root and len(el) <= CREDIT_MAX_CHILDREN and _is_credit(el, texts):
+                hits.append(el)
+                walk.skip_subtree()
+        hits.reverse()
+        doomed += hits
     return ctx.kill_all(doomed, "auto", lambda el: f"picture credit: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 import urllib.parse
 
+from lxml import etree
+
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
@@ -38,22 +40,25 @@ RATING_MAX_WIDGETS = 2
 _WIDGET_TAGS = ("div", "span", "p", "section", "aside", "form", "ul", "li")
 
 
-def remove_rating_widgets(roots: list, ctx: PageContext) -> int:
+def remove_rating_widgets(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots`` (not the roots), the outermost short blocks named as a rating
-    widget, unless there are more than an article has; returns how many went."""
+    widget, unless there are more than an article has; returns how many went. Texts read from
+    ``texts``."""
+    texts = feat.texts_or_new(texts)
     doomed = []
     for root in roots:
-        stack = list(root)
-        while stack:
-            el = stack.pop()
-            if not dom.is_element(el):
-                continue
-            if el.tag in _WIDGET_TAGS and _names_rating(el):
-                raw = dom.string_of(el)
+        # (libxml2 walks the tree and hands over the elements of ``_WIDGET_TAGS`` only, skipping a
+        # widget's subtree; listed last first, the order their removals are reported in)
+        walk = etree.iterwalk(root, events=("start",), tag=_WIDGET_TAGS)
+        hits = []
+        for _, el in walk:
+            if el is not root and _names_rating(el):
+                raw = texts.raw(el)
                 if len(raw) <= 4 * RATING_MAX_CHARS and len(dom.collapse(raw)) <= RATING_MAX_CHARS:
-                    doomed.append(el)
-                    continue
-            stack.extend(el)
+                    hits.append(el)
+                    walk.skip_subtree()
+        hits.reverse()
+        doomed += hits
     if len(doomed) > RATING_MAX_WIDGETS:
         return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"rating widget: {dom.collapse(dom.string_of(el))[:40]!r}")
@@ -69,9 +74,9 @@ SIDE_CELL_MAX_SHARE = 0.1
 _PROSE_BLOCKS = ("p", "div", "li", "blockquote", "td")
 
 
-def remove_side_columns(roots: list, ctx: PageContext, min_prose_chars: int) -> int:
+def remove_side_columns(roots: list, ctx: PageContext, min_prose_chars: int, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the table cells beside the cell holding most of the selection's
-    prose that hold next to none; returns how many went."""
+    prose that hold next to none; returns how many went. Texts read from ``texts``."""
     rows = []  # (the rows of two cells or more: most selections hold none, and then no prose is read)
     for root in roots:
         for row in root.iter("tr"):
@@ -80,27 +85,28 @@ def remove_side_columns(roots: list, ctx: PageContext, min_prose_chars: int) -> 
                 rows.append(cells)
     if not rows:
         return 0
-    total = sum(_prose(root, min_prose_chars) for root in roots)
+    texts = feat.texts_or_new(texts)
+    total = sum(_prose(root, min_prose_chars, texts) for root in roots)
     if not total:
         return 0
     doomed = []
     for cells in rows:
-        prose = [_prose(c, min_prose_chars) for c in cells]
+        prose = [_prose(c, min_prose_chars, texts) for c in cells]
         article = max(prose)
         if article < ARTICLE_CELL_MIN_SHARE * total:
             continue
-        doomed.extend(c for c, p in zip(cells, prose) if p <= SIDE_CELL_MAX_SHARE * article and dom.collapse(dom.string_of(c)))
+        doomed.extend(c for c, p in zip(cells, prose) if p <= SIDE_CELL_MAX_SHARE * article and texts.collapsed(c))
     return ctx.kill_all(doomed, "auto", lambda el: f"side column of a layout table: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
-def _prose(el, min_prose_chars: int) -> int:
+def _prose(el, min_prose_chars: int, texts: feat.Texts) -> int:
     """Characters outside links of the innermost paragraph-like blocks under ``el`` (itself
     included) holding at least ``min_prose_chars`` of them."""
     total = 0
     for block in el.iter(*_PROSE_BLOCKS):
         if any(True for _ in block.iterdescendants(*_PROSE_BLOCKS)):
             continue
-        text = len(dom.collapse(dom.string_of(block))) - sum(len(dom.collapse(dom.string_of(a))) for a in block.iter("a"))
+        text = len(texts.collapsed(block)) - sum(len(texts.collapsed(a)) for a in block.iter("a"))
         if text >= min_prose_chars:
             total += text
     return total
@@ -113,12 +119,14 @@ SHARE_BAR_MAX_CHARS = 80
 SHARE_BAR_MIN_LINKS = 2
 
 
-def remove_share_bars(roots: list, ctx: PageContext) -> int:
+def remove_share_bars(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots``, the widest blocks (not the roots) holding links that pass the
-    page's own address on and no more than a label of other text; returns how many went."""
+    page's own address on and no more than a label of other text; returns how many went. Texts
+    read from ``texts``."""
     own = _own_addresses(ctx.url)
     if not own:
         return 0
+    texts = feat.texts_or_new(texts)
     doomed = []
     for root in roots:
         sharing = [a for a in root.iter("a") if _passes_on(a.get("href"), own)]
@@ -132,7 +140,7 @@ def remove_share_bars(roots: list, ctx: PageContext) -> int:
             while el.getparent() is not None and el.getparent() is not root:
                 el = el.getparent()
                 links = [x for x in el.iter("a") if x in sharing]
-                if _text_outside_links(el) > SHARE_BAR_MAX_CHARS:
+                if _text_outside_links(el, texts) > SHARE_BAR_MAX_CHARS:
                     break
                 if len(links) >= SHARE_BAR_MIN_LINKS:
                     bar = el
@@ -169,8 +177,8 @@ def _passes_on(href: str | None, own: tuple[str, ...]) -> bool:
     return any(o in carried for o in own)
 
 
-def _text_outside_links(el) -> int:
-    return len(dom.collapse(dom.string_of(el))) - sum(len(dom.collapse(dom.string_of(a))) for a in el.iter("a"))
+def _text_outside_links(el, texts: feat.Texts) -> int:
+    return len(texts.collapsed(el)) - sum(len(texts.collapsed(a)) for a in el.iter("a"))
 
 
 # The prompt, the block's whole text (punctuation, arrows and a count around it allowed).
@@ -183,12 +191,12 @@ _PROMPT_TAGS = frozenset({"p", "div", "span", "td", "li", "h2", "h3", "h4", "h5"
 _BLOCK_CHILDREN = ".//p|.//div|.//li|.//ul|.//ol|.//table|.//h2|.//h3|.//h4|.//h5|.//h6|.//section|.//article"
 
 
-def remove_comment_prompts(roots: list, ctx: PageContext) -> int:
+def remove_comment_prompts(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, under ``roots`` (not the roots), the outermost short blocks whose whole text is a
-    comment prompt; returns how many went."""
+    comment prompt; returns how many went. Texts read from ``texts``."""
     doomed = post_chrome.outermost(roots, _PROMPT_TAGS, COMMENT_PROMPT_MAX_CHARS,
                                    lambda el, text: bool(_COMMENT_PROMPT.fullmatch(text)) and not el.xpath(_BLOCK_CHILDREN),
-                                   feat.texts_or_new(None))
+                                   feat.texts_or_new(texts))
     return ctx.kill_all(doomed, "auto", lambda el: f"comment prompt: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 

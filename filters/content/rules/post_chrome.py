@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
@@ -54,21 +56,25 @@ _MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embe
 
 def outermost(roots: list, tags, max_chars: int, matches, texts: feat.Texts) -> list:
     """The outermost elements under ``roots`` (not the roots) among ``tags`` whose collapsed text
-    (1 to ``max_chars`` characters) satisfies ``matches(el, text)``; texts read from ``texts``."""
+    (1 to ``max_chars`` characters) satisfies ``matches(el, text)``; texts read from ``texts``.
+    Each root's are listed last first (the order its removals are reported in)."""
     found = []
+    tags = tuple(tags)
     for root in roots:
-        stack = list(root)
-        while stack:
-            el = stack.pop()
-            if not dom.is_element(el):
+        # (libxml2 walks the tree and hands over only the elements of ``tags``; a match's
+        # subtree is skipped: no Python step, and no proxy, per element of other tags)
+        walk = etree.iterwalk(root, events=("start",), tag=tags)
+        hits = []
+        for _, el in walk:
+            if el is root:
                 continue
-            if el.tag in tags:
-                if len(texts.raw(el)) <= 4 * max_chars:
-                    text = texts.collapsed(el)
-                    if 0 < len(text) <= max_chars and matches(el, text):
-                        found.append(el)
-                        continue
-            stack.extend(el)
+            if len(texts.raw(el)) <= 4 * max_chars:
+                text = texts.collapsed(el)
+                if 0 < len(text) <= max_chars and matches(el, text):
+                    hits.append(el)
+                    walk.skip_subtree()
+        hits.reverse()
+        found += hits
     return found
 
 
