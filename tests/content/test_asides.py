@@ -141,6 +141,14 @@ def test_an_author_bio_after_the_article_goes():
     assert "twenty years" not in text and "Paragraph 7" in text
 
 
+def test_a_bio_named_by_its_id_in_a_later_block_goes():
+    # (the bio's name found on an id, in the second of the selection's blocks)
+    body = dom.body_of(dom.parse(f"<html><body><article>{STORY}</article><section><div id='authorBox'>{BIO[24:-6]}</div></section></body></html>"))
+    roots = list(body)
+    assert asides.remove_trailing_bios(roots, PageContext(url=URL, base_url=URL), 60) == 1
+    assert "twenty years" not in body.text_content() and "Paragraph 7" in body.text_content()
+
+
 def test_an_author_box_above_the_text_stays():
     root = dom.body_of(dom.parse(f"<html><body><article>{BIO}{STORY}</article></body></html>"))
     assert asides.remove_trailing_bios([root], PageContext(url=URL, base_url=URL), 60) == 0

@@ -68,6 +68,8 @@ _BIO_NAMES = re.compile(r"author[-_]*(?:bio|box|info|desc|details|profile|card|a
                         r"post[-_]author|autor(?:en)?[-_]*(?:box|info|bio|text)|bio[-_]?box|(?:^|[^a-z])(?:mini[-_]?)?bio(?:[^a-z]|$)")
 # A bio is a few lines beside the article: a block so named holding more of the text is the article's wrapper.
 BIO_MAX_SHARE = 0.3
+# The element and its descendants with a class or id: the only ones a bio's name can be on.
+_NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 # Elements holding media are the picture itself, never only its credit.
 _MEDIA = ".//img|.//picture|.//video|.//iframe|.//svg|.//audio|.//object|.//embed"
 
@@ -145,6 +147,10 @@ def remove_trailing_bios(roots: list, ctx: PageContext, min_prose_chars: int) ->
     """Remove, under ``roots`` (the selection's blocks in document order, a whole block too), the
     blocks named as an author's bio that come after the article's last paragraph of prose (outside
     them); returns how many went. A byline so named above the text has prose after it and stays."""
+    # (most selections name no bio: libxml2 lists the elements with a class or id, and only when
+    # one of them is so named are the selection's elements and prose walked)
+    if not any(_BIO_NAMES.search(hints.names_of(el).lower()) for root in roots for el in _NAMED(root)):
+        return 0
     doomed = []
     order = [el for root in roots for el in root.iter()]
     total = sum(len(dom.collapse(dom.string_of(root))) for root in roots)
