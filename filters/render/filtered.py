@@ -423,17 +423,35 @@ def _has_name(el, labels: dict) -> bool:
     return False
 
 
-def _is_search(el, form) -> bool:
-    fields = [el] + ([f for f in form.iter("input") if f is not el] if form is not None else [])
-    for f in fields:
-        if (f.get("type") or "").lower() == "search" or _SEARCHY.search(f.get("name") or "") or _SEARCHY.search(f.get("id") or ""):
-            return True
-    if form is not None:
-        return (form.get("role") or "") == "search" or bool(_SEARCHY.search(form.get("action") or ""))
-    return False
+def _is_search(el, form, forms: dict | None = None) -> bool:
+    """A search control: its own type, name or id says so, or its form's (any of the form's
+    inputs, its role or its action). ``forms``: the form verdicts found so far on this page,
+    each worked out once (a page-wrapping form holds hundreds of controls: asking each one
+    about every input of the form went quadratic)."""
+    if _searchy_field(el):
+        return True
+    if form is None:
+        return False
+    if forms is None:
+        return _searchy_form(form)
+    verdict = forms.get(form)
+    if verdict is None:
+        verdict = forms[form] = _searchy_form(form)
+    return verdict
 
 
-def _name_for(el, form, lang: str) -> tuple[str, str | None]:
+def _searchy_field(f) -> bool:
+    return (f.get("type") or "").lower() == "search" or bool(_SEARCHY.search(f.get("name") or "")) or bool(_SEARCHY.search(f.get("id") or ""))
+
+
+def _searchy_form(form) -> bool:
+    """Whether any input of ``form`` is a search field, or the form says it is a search."""
+    if any(_searchy_field(f) for f in form.iter("input")):
+        return True
+    return (form.get("role") or "") == "search" or bool(_SEARCHY.search(form.get("action") or ""))
+
+
+def _name_for(el, form, lang: str, forms: dict | None = None) -> tuple[str, str | None]:
     """A name for an unnamed control: its placeholder or value, a placeholder-like first option,
     its field name as words; else "Search" or "Submit" (in the page's language when known)."""
     tag = el.tag
@@ -447,7 +465,7 @@ def _name_for(el, form, lang: str) -> tuple[str, str | None]:
         first = el.find(".//option")
         if first is not None and dom.text_of(first) and (first.get("value") in ("", None) or first.get("disabled") is not None):
             return dom.text_of(first), None
-    if _is_search(el, form):
+    if _is_search(el, form, forms):
         return phrase(lang, "search")
     if tag == "button" or kind in _BUTTON_TYPES:
         return phrase(lang, "submit")
@@ -459,13 +477,14 @@ def _name_for(el, form, lang: str) -> tuple[str, str | None]:
 
 def _name_controls(scan: _Scan, lang: str, report: FilterReport) -> None:
     named = 0
+    forms: dict = {}  # form -> is it a search form (_is_search), worked out once per form
     for el, form in scan.controls:
         if el.getparent() is None:
             continue
         kind = (el.get("type") or "text").lower() if el.tag == "input" else el.tag
         if kind == "hidden" or _has_name(el, scan.labels):
             continue
-        name, _ = _name_for(el, form, lang)
+        name, _ = _name_for(el, form, lang, forms)
         el.set("alt" if kind == "image" else "aria-label", name)
         named += 1
     if named:

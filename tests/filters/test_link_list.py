@@ -1,4 +1,11 @@
-from clearpage.filters import dom
+import dataclasses
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clearpage.filters import dom, load_config
+from clearpage.filters.chain.base import BuildEnv
+from clearpage.filters.chain.link_list import _CJK, LinkListFilter
 from tests.helpers import page, run_filter, texts
 
 ARTICLE = "<p>" + "This paragraph is the article and has plenty of ordinary words in it. " * 6 + "</p>"
@@ -96,3 +103,21 @@ def test_a_block_with_fewer_links_than_min_links_stays_however_few_its_words(opt
     assert doc.xpath("//div[@id='one']") and not doc.xpath("//div[@id='two']")
     doc, report, _ = run_filter("link_list", options("link_list", min_links=3), page(body + ARTICLE))
     assert doc.xpath("//div[@id='one']") and doc.xpath("//div[@id='two']") and report.count == 0
+
+
+def _link_list(counting: str) -> LinkListFilter:
+    return LinkListFilter(dataclasses.replace(load_config().settings.filters["link_list"], counting=counting), BuildEnv())
+
+
+_AWARE, _PLAIN = _link_list("script_aware"), _link_list("letters")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ9_ -.\t'éßÆœ²½ＡΩжπ’—€・ー日本語한글カな\u0301\U0001d400"), max_size=40))
+def test_letters_counts_what_isalpha_and_the_cjk_ranges_say(text):
+    # The letters of any text, counted the fast way (its ASCII part apart, in C), are
+    # str.isalpha's, the CJK characters apart under script_aware and among the others under letters.
+    letters = sum(ch.isalpha() for ch in text)
+    cjk = len(_CJK.findall(text))
+    assert _AWARE._letters(text, 3, 4) == (3 + letters - cjk, 4 + cjk)
+    assert _PLAIN._letters(text, 3, 4) == (3 + letters, 4)

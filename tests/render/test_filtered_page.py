@@ -93,6 +93,16 @@ def test_a_search_form_is_kept_and_every_control_in_it_named():
     assert form.find("input[@type='image']").get("alt") == "Search"
 
 
+def test_each_form_is_judged_a_search_form_on_its_own():
+    # The verdict is kept per form: an unnamed button takes its own form's, whichever form was asked first.
+    search = "<form action='/s' id='find'><button><svg></svg></button><button><svg></svg></button><input name='q' title='Terms'></form>"
+    other = "<form action='/order' id='buy'><button><svg></svg></button><input name='qty' title='How many'></form>"
+    for body in (search + other, other + search):
+        _, doc = served(body + TEXT)
+        assert doc.xpath("//form[@id='find']//button/@aria-label") == ["Search", "Search"]
+        assert doc.xpath("//form[@id='buy']//button/@aria-label") == ["Submit"]
+
+
 def test_named_controls_are_left_as_they_are():
     _, doc = served(f"<form action='/login'><label for='u'>User name</label><input id='u' name='user'>"
                     f"<label>Password <input type='password' name='pw'></label><input name='email' placeholder='you@example.com'>"
