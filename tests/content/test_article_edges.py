@@ -197,3 +197,74 @@ def test_auto_drops_the_lines_under_an_article(algo):
             f"<div class='story'>{BODY}<div class='agency'>aja/PAP</div></div></article></body></html>")
     text = joined_selection(algo, page, URL)
     assert "Paragraph 15" in text and "aja/PAP" not in text
+
+
+# ------------------------------------------------------------------ the pictures' captions
+
+def on_captions(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_captions([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_the_captions_of_pictures_go():
+    pictures = ("<figure><img src='/a.jpg'><figcaption>The wheel in May. Photo: A. Writer / Getty</figcaption></figure>"
+                "<figure class='wp-caption'><a href='/b.jpg'><picture><img src='/b.jpg'></picture></a>"
+                "<figcaption><em>Der Müller vor seiner Mühle</em> (Foto: privat)</figcaption></figure>")
+    removed, text = on_captions(BODY[:600] + pictures + BODY[600:])
+    assert removed == 2 and "Getty" not in text and "Müller" not in text and "Paragraph 15" in text
+
+
+def test_an_image_without_alt_keeps_its_caption_as_alt():
+    pictures = ("<figure><img src='/a.jpg'><figcaption>The wheel in May</figcaption></figure>"
+                "<figure><img src='/b.jpg' alt='IMG_2041.jpg'><figcaption>The miller's sons</figcaption></figure>"
+                "<figure><img src='/c.jpg' alt=''><img src='/d.jpg' alt='The old mill'><figcaption>Then and now</figcaption></figure>")
+    root = dom.body_of(dom.parse(f"<html><body>{BODY}{pictures}</body></html>"))
+    assert article_edges.remove_captions([root], PageContext(url=URL, base_url=URL)) == 3
+    assert [img.get("alt") for img in root.iter("img")] == ["The wheel in May", "The miller's sons", "", "The old mill"]
+
+
+def test_captions_of_quotes_and_long_captions_stay():
+    quote = "<figure><blockquote>The wheel turns for all of us.</blockquote><figcaption>The miller, 1920</figcaption></figure>"
+    story = "<figure><img src='/c.jpg'><figcaption>" + BODY[:450] + "</figcaption></figure>"
+    removed, text = on_captions(quote + story + BODY)
+    assert removed == 0 and "The miller, 1920" in text and text.count("Paragraph 0") == 2
+
+
+def test_auto_drops_the_caption_in_an_article(algo):
+    figure = "<figure><img src='/mill.jpg' alt='The mill'><figcaption>Die Mühle im Mai. Foto: Archiv</figcaption></figure>"
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY[:600]}{figure}{BODY[600:]}</div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "Foto: Archiv" not in text
+
+
+def on_beside(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_beside_captions([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_captions_beside_a_picture_go():
+    pictures = ("<div class='wp-caption'><a href='/a.jpg'><img src='/a.jpg'></a><p class='wp-caption-text'>"
+                "Das Wasser aus Bächen kocht man lieber ab.</p></div>"
+                "<div class='media'><div class='img'><picture><img src='/b.jpg' alt='Stockholm'></picture></div>"
+                "<div class='caption'><span>Die Altstadt Stockholms</span> <small>(iStock.com)</small></div></div>")
+    root = dom.body_of(dom.parse(f"<html><body>{BODY[:600]}{pictures}{BODY[600:]}</body></html>"))
+    assert article_edges.remove_beside_captions([root], PageContext(url=URL, base_url=URL)) == 2
+    text = dom.collapse(root.text_content())
+    assert "Bächen" not in text and "Stockholms" not in text and "Paragraph 15" in text
+    assert [img.get("alt") for img in root.iter("img")] == ["Das Wasser aus Bächen kocht man lieber ab.", "Stockholm"]
+
+
+def test_text_around_a_picture_that_is_no_caption_stays():
+    kept = ("<p><img src='/a.jpg'>The miller opened the door at dawn.</p>"  # (the paragraph's own picture)
+            "<div class='box'><img src='/b.jpg'><h3>The wheel</h3></div>"  # (a heading beside it)
+            "<div class='card'><img src='/c.jpg'><p><a href='/other'>Another story about mills</a></p></div>"
+            "<div class='pair'><img src='/d.jpg'><img src='/e.jpg'><p>Before and after</p></div>"
+            f"<div class='long'><img src='/f.jpg'><p>{BODY[:450]}</p></div>")
+    removed, text = on_beside(BODY + kept)
+    assert removed == 0
+    for words in ("opened the door", "The wheel", "Another story", "Before and after"):
+        assert words in text, words
+

@@ -1,4 +1,4 @@
-"""An article's edges for ``auto``: its lead above the body, the site's notes below it.
+"""An article's edges for ``auto``: its lead above the body, the site's notes below it, its furniture.
 
 - ``with_lead``: an article's lead (standfirst) often sits in the header block with the
   ``<h1>``, outside the body container ``auto`` picked. The prose blocks between the page's
@@ -16,6 +16,8 @@
   sentence ("Reklama", "Autoren:", "Mehr Themen:", a name, "Letzte Änderung 14.02.2019") are
   the page's furniture after the story; a heading or a label announcing the article's own
   items (a list, a table) stays with them.
+- ``remove_captions``: a picture's caption is the page's label for its picture, not the story's
+  text; the picture keeps it as its text alternative when it has none.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from lxml import etree
 
 from ... import dom
 from ...context import PageContext
+from ...render import alternatives
 from .. import features as feat
 from .. import hints
 from . import page_heading
@@ -371,3 +374,80 @@ def remove_closing_lines(roots: list, ctx: PageContext) -> int:
     if len(doomed) > CLOSING_MAX_LINES:
         return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"a line after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ the pictures' captions
+
+# A caption this long is prose the article tells under its picture, not a line naming it.
+CAPTION_MAX_CHARS = 400
+# The media a captioned figure shows (a figure of a quote or a code listing keeps its caption).
+_FIGURE_MEDIA = etree.XPath(".//img|.//picture|.//video|.//iframe|.//svg|.//object|.//embed")
+
+
+def remove_captions(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, the captions of the article's pictures: a ``<figcaption>`` of a
+    figure showing media, shorter than ``CAPTION_MAX_CHARS``; an image of the figure without a
+    text alternative takes the caption as its ``alt`` first (what the reader page would have
+    read out for it). Returns how many went."""
+    doomed = []
+    for caption in (el for root in roots for el in root.iter("figcaption")):
+        figure = caption.getparent()
+        if figure is None or not _FIGURE_MEDIA(figure):
+            continue
+        text = dom.collapse(dom.string_of(caption))
+        if text and len(text) < CAPTION_MAX_CHARS:
+            for img in figure.iter("img"):
+                alt = img.get("alt")
+                if (alt is None or alternatives.is_file_name(alt)) and not (img.get("title") or "").strip():
+                    img.set("alt", alternatives.shorten(text, alternatives.MAX_ALT_CHARS))
+            doomed.append(caption)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a picture's caption: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# The blocks a picture's caption is set in beside it, when no <figcaption> names it.
+_CAPTION_TAGS = frozenset({"p", "div", "span", "small", "em", "i", "strong", "b", "font"})
+_PICTURES = etree.XPath(".//img|.//video")  # (a <picture> holds its <img>)
+# Names marking a caption in the markup ("wp-caption-text", "image-credit", "legende").
+_CAPTION_NAMES = re.compile(r"caption|credit|legend|bildunterschrift|bildtext")
+_NOT_A_CAPTION = etree.XPath(".//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//ul|.//ol|.//table|.//a")
+
+
+def _named_caption(el) -> bool:
+    """Whether ``el`` or an element in it is named a caption or a credit (a step's text beside
+    its picture, a card's, is named otherwise)."""
+    return any(_CAPTION_NAMES.search(hints.names_of(d).lower()) for d in el.iter() if dom.is_element(d))
+
+
+def remove_beside_captions(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, a picture's caption set without a ``<figcaption>``: in the
+    picture's own wrapper (one picture and under ``CAPTION_MAX_CHARS`` of text, all of it in
+    child blocks beside the picture's, none a heading, list, table or link); the picture keeps
+    the caption as its text alternative when it has none. Returns how many went."""
+    doomed = []
+    seen: set = set()
+    for img in (el for root in roots for el in root.iter("img")):
+        wrapper = img.getparent()
+        while wrapper is not None and not dom.collapse(dom.string_of(wrapper)):
+            if wrapper in roots:
+                wrapper = None
+                break
+            wrapper = wrapper.getparent()
+        if wrapper is None or wrapper in seen or wrapper in roots or wrapper.tag not in ("div", "figure", "span", "td", "center"):
+            continue
+        seen.add(wrapper)
+        text = dom.collapse(dom.string_of(wrapper))
+        if len(text) >= CAPTION_MAX_CHARS or len(_PICTURES(wrapper)) != 1 or (wrapper.text or "").strip():
+            continue
+        holders = [child for child in wrapper if dom.is_element(child) and dom.collapse(dom.string_of(child))]
+        if any(child.tail and child.tail.strip() for child in wrapper) or not holders:
+            continue
+        if any(child.tag not in _CAPTION_TAGS or _PICTURES(child) or _NOT_A_CAPTION(child) or not _named_caption(child)
+               for child in holders):
+            continue
+        for pic in wrapper.iter("img"):
+            alt = pic.get("alt")
+            if (alt is None or alternatives.is_file_name(alt)) and not (pic.get("title") or "").strip():
+                pic.set("alt", alternatives.shorten(text, alternatives.MAX_ALT_CHARS))
+        doomed.extend(holders)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a picture's caption beside it: {dom.collapse(dom.string_of(el))[:40]!r}")
+
