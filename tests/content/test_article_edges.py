@@ -268,3 +268,74 @@ def test_text_around_a_picture_that_is_no_caption_stays():
     for words in ("opened the door", "The wheel", "Another story", "Before and after"):
         assert words in text, words
 
+
+# ------------------------------------------------------------------ linked lines between paragraphs
+
+def on_linked(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_linked_lines([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_linked_headlines_between_the_paragraphs_go():
+    lines = ("<p><a href='/news/weir'>Ein Roadtrip entlang der Route 66 im Vulkanland</a></p>"
+             "<h3><a href='https://www.example.com/forum/42'>Alkohol beim Angeln – Diskussion im Forum</a></h3>")
+    removed, text = on_linked(BODY[:600] + lines + BODY[600:])
+    assert removed == 2 and "Route 66" not in text and "Forum" not in text
+    line = "<div><strong><a href='/news/dam'>&gt;&gt; Wegen Corona: Das Lokal muss schließen &lt;&lt;</a></strong></div>"
+    removed, text = on_linked(BODY[:600] + line + BODY[600:])
+    assert removed == 1 and "Lokal" not in text
+    assert "Paragraph 0" in text and "Paragraph 15" in text
+
+
+def test_linked_lines_that_are_the_storys_stay():
+    kept = ("<p><a href='https://other.org/report'>The full report of the river authority</a></p>"  # (another site: a source)
+            "<p><a href='mailto:mill@example.com'>mill@example.com</a></p><p><a href='/a'>www.example.com/mill</a></p>"
+            "<p>Read <a href='/news/weir'>the story of the weir</a> first.</p>"  # (a sentence linking a story)
+            "<p><a href='/news/mill'>The mill, this very page, linked to itself</a></p>")
+    removed, text = on_linked(BODY[:600] + kept + BODY[600:])
+    assert removed == 0 and "full report" in text and "mill@example.com" in text and "the story of the weir" in text
+    removed, text = on_linked(BODY + "<p><a href='/news/weir'>The weir, a story of the same town</a></p>")
+    assert removed == 0  # (after the last paragraph: the trailing_teasers rule's)
+    chapters = "".join(f"<p><a href='/guide/{i}'>Chapter {i}: the wheel and the weir</a></p>" for i in range(3))
+    removed, text = on_linked(BODY[:600] + chapters + BODY[600:])
+    assert removed == 0 and "Chapter 2" in text  # (the page's own list of links, not teasers)
+
+
+# ------------------------------------------------------------------ captions ending in a credit
+
+def on_credited(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_credited_captions([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_lines_ending_in_a_credit_go():
+    lines = ("<p>Golf im TV: Die Übertragungszeiten im Überblick. (Foto: Getty)</p>"
+             "<div class='img-text'>Marco Odermatt, Ski-Star aus der Schweiz. © AFP / MARCO BERTORELLO</div>"
+             "<p>Son tres los periodos de vacaciones durante el año escolar. Foto: Andina</p>"
+             "<span>Roman Prymula, photo: Archives du Gouvernement tchèque</span>")
+    removed, text = on_credited(BODY[:600] + lines + BODY[600:])
+    assert removed == 4 and "Getty" not in text and "Odermatt" not in text and "Andina" not in text and "Prymula" not in text
+    assert "Paragraph 15" in text
+
+
+def test_paragraphs_naming_a_photo_stay():
+    kept = ("<p>Der Fotograf zeigte uns sein liebstes Bild: die Mühle im Nebel, am Morgen nach dem Sturm.</p>"
+            "<p>Photo: the wheel, taken by the miller's son in 1920</p>"  # (a credit line: the credit_lines rule's)
+            "<p>" + "The miller kept the picture on his wall for years, and he told everyone who came "
+            "to buy flour how his son had taken it. (Foto: privat) " * 2 + "</p>")
+    removed, text = on_credited(BODY + kept)
+    assert removed == 0 and "liebstes Bild" in text and "Photo: the wheel" in text and "on his wall" in text
+
+
+def test_auto_drops_the_captions_and_linked_lines_in_an_article(algo):
+    middle = ("<div class='wp-caption'><img src='/w.jpg'><p class='wp-caption-text'>Das Wehr im Mai</p></div>"
+              "<p><a href='/news/dam'>Ein Roadtrip entlang der Route 66 im Vulkanland</a></p>"
+              "<p>Golf im TV: Die Übertragungszeiten im Überblick. (Foto: Getty)</p>")
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY[:600]}{middle}{BODY[600:]}</div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "Paragraph 0" in text
+    for words in ("Das Wehr", "Route 66", "Getty"):
+        assert words not in text, words

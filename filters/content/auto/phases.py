@@ -280,6 +280,10 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: article_edges.remove_captions(_selected(s), s.ctx)),
     Rule(name="beside_captions", phase=TRIM, when=lambda s: s.article and not s.forum,  # (the same without a <figcaption>: "wp-caption-text")
          run=lambda s: article_edges.remove_beside_captions(_selected(s), s.ctx)),
+    Rule(name="linked_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # (another story's headline between the paragraphs)
+         run=lambda s: article_edges.remove_linked_lines(_selected(s), s.ctx)),
+    Rule(name="credited_captions", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("... im Überblick. (Foto: Getty)")
+         run=lambda s: article_edges.remove_credited_captions(_selected(s), s.ctx)),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Foto: X", "iStock.com")
     Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx)),  # ("word word word ..." a script measured with)
     Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx)),  # (a player's <iframe> code to copy)

@@ -16,8 +16,12 @@
   sentence ("Reklama", "Autoren:", "Mehr Themen:", a name, "Letzte Änderung 14.02.2019") are
   the page's furniture after the story; a heading or a label announcing the article's own
   items (a list, a table) stays with them.
-- ``remove_captions``: a picture's caption is the page's label for its picture, not the story's
-  text; the picture keeps it as its text alternative when it has none.
+- ``remove_captions``, ``remove_beside_captions``, ``remove_credited_captions``: a picture's
+  caption is the page's label for its picture, not the story's text (a ``<figcaption>``, a block
+  named a caption beside the picture, a line ending in the picture's credit); the picture keeps
+  it as its text alternative when it has none.
+- ``remove_linked_lines``: between the article's paragraphs, a line that is only a link to
+  another page of the site is another story's headline set into this one.
 """
 from __future__ import annotations
 
@@ -29,9 +33,10 @@ from lxml import etree
 
 from ... import dom
 from ...context import PageContext
+from ...links import safe_url
 from ...render import alternatives
 from .. import features as feat
-from .. import hints
+from .. import hints, phrases
 from . import page_heading
 
 # A lead is a sentence or two of prose: a shorter block there is a kicker, a byline or a date.
@@ -451,3 +456,82 @@ def remove_beside_captions(roots: list, ctx: PageContext) -> int:
         doomed.extend(holders)
     return ctx.kill_all(doomed, "auto", lambda el: f"a picture's caption beside it: {dom.collapse(dom.string_of(el))[:40]!r}")
 
+
+# ------------------------------------------------------------------ linked lines between paragraphs
+
+# A linked line is a headline's length: a longer linked block is a sentence the story links.
+LINKED_LINE_MIN_CHARS = 20
+LINKED_LINE_MAX_CHARS = 130
+# More linked lines than this between the paragraphs are the page's own list (chapters, entries
+# each with its summary), not teasers set into one story.
+LINKED_LINES_MAX = 2
+# The lines a teaser of another story can be set in between the article's paragraphs.
+_LINKED_LINE_TAGS = ("p", "div", "h2", "h3", "h4", "h5", "h6")
+# A link's text that is an address or an e-mail is the story naming it, not another story's headline.
+_ADDRESS_TEXT = re.compile(r"^\S*(?:https?://|www\.|@)\S*$|^\S+\.[a-z]{2,4}(?:/\S*)?$", re.I)
+
+
+def remove_linked_lines(roots: list, ctx: PageContext) -> int:
+    """Remove, between the article's first and last paragraphs of prose under ``roots``, the lines
+    whose whole text is one link to another page of the page's own site (a headline of another
+    story set between the paragraphs); returns how many went."""
+    blocks = [el for root in roots for el in root.iter(*_LINKED_LINE_TAGS) if el is not root]
+    prose = [k for k, el in enumerate(blocks) if el.tag == "p" and _is_prose(el)]
+    if len(prose) < 2:
+        return 0
+    site = _registered_domain(ctx.url or "")
+    doomed = []
+    for el in blocks[prose[0] + 1:prose[-1]]:
+        links = [a for a in el.iter("a") if a.get("href")]
+        if len(links) != 1 or _BLOCK_CHILDREN(el) or _MEDIA(el):
+            continue
+        text = dom.collapse(dom.string_of(el))
+        if not LINKED_LINE_MIN_CHARS <= len(text) <= LINKED_LINE_MAX_CHARS or _ADDRESS_TEXT.match(text):
+            continue
+        if dom.collapse(dom.string_of(links[0])) != text or not _same_site(links[0].get("href"), ctx, site):
+            continue
+        doomed.append(el)
+    if len(doomed) > LINKED_LINES_MAX:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"a linked line between the paragraphs: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _is_prose(el) -> bool:
+    text = dom.collapse(dom.string_of(el))
+    return len(text) >= OPENING_PROSE_CHARS and bool(_PUNCTUATION.search(text))
+
+
+def _same_site(href: str, ctx: PageContext, site: str) -> bool:
+    """Whether ``href`` goes to another page of the page's own site."""
+    url = safe_url(href, ctx.base_url or ctx.url)
+    if url is None or not site or _registered_domain(url) != site:
+        return False
+    return url.split("#")[0].rstrip("/") != (ctx.url or "").split("#")[0].rstrip("/")
+
+
+# ------------------------------------------------------------------ captions ending in a credit
+
+# A caption with its credit is a line or two: a longer block ending so is a paragraph quoting one.
+CREDITED_CAPTION_MAX_CHARS = 200
+# The credit at a line's end, after a sentence, a bracket or a separator ("... im Überblick.
+# (Foto: Getty)", "Marco Odermatt, Ski-Star. © AFP / M. Bertorello", "... | © Springer").
+_CREDIT_AT_END = re.compile(
+    r"(?:[.!?)\]|–—,;:]\s*|\s[-/]\s*|\s\(\s*)" + phrases.any_of(phrases.CREDIT_LABELS) + r"\s*[^.!?:]{1,60}\)?\s*$",
+    re.IGNORECASE)
+_CREDITED_TAGS = ("p", "div", "span", "figcaption", "small")
+
+
+def remove_credited_captions(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, the leaf lines ending in a picture's credit ("... (Foto: Getty)"):
+    a picture's caption set as a line of the text; returns how many went."""
+    doomed = []
+    for el in (el for root in roots for el in root.iter(*_CREDITED_TAGS) if el is not root):
+        if any(d is el for d in doomed[-1:]) or (doomed and any(a is doomed[-1] for a in el.iterancestors())):
+            continue
+        text = dom.collapse(dom.string_of(el))
+        if not text or len(text) > CREDITED_CAPTION_MAX_CHARS or not _CREDIT_AT_END.search(text):
+            continue
+        if _BLOCK_CHILDREN(el) or _MEDIA(el):
+            continue
+        doomed.append(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a caption ending in its credit: {dom.collapse(dom.string_of(el))[:40]!r}")
