@@ -339,3 +339,41 @@ def test_auto_drops_the_captions_and_linked_lines_in_an_article(algo):
     assert "Paragraph 15" in text and "Paragraph 0" in text
     for words in ("Das Wehr", "Route 66", "Getty"):
         assert words not in text, words
+
+
+# ------------------------------------------------------------------ the article's date lines
+
+def on_dates(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_date_lines([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_lines_that_are_the_pages_time_stamp_go():
+    lines = ("<div class='meta'><span>Aktualisiert: <time datetime='2020-04-11T10:27'>11.04.2020, 10:27</time></span></div>"
+             "<p><time datetime='2019-01-11'>11 Jan 2019</time></p>"
+             "<div>Publié le <time>4 mai 2015 à 13h36</time></div>")
+    removed, text = on_dates(lines + BODY[:600] + BODY[600:])
+    assert removed == 3 and "Aktualisiert" not in text and "Jan 2019" not in text and "Publié" not in text
+    assert "Paragraph 0" in text and "Paragraph 15" in text
+
+
+def test_dates_of_the_storys_own_stay():
+    kept = ("<p>The mill reopened on <time datetime='2020-05-02'>2 May 2020</time>, after a winter of repairs "
+            "paid for by the whole town.</p>"  # (a sentence with a date)
+            "<ul><li><time>12 June</time> Open day</li><li><time>3 July</time> Harvest fair</li></ul>"
+            "<table><tr><td><time>1 Aug 2020</time></td><td>Flour sale</td></tr></table>"
+            "<p>Baking time: <time datetime='PT45M'>45 min</time></p>"
+            "<h2><time>1920</time>: the wheel</h2>")
+    removed, text = on_dates(BODY + kept)
+    assert removed == 0
+    for words in ("2 May 2020", "12 June", "1 Aug 2020", "45 min", "1920"):
+        assert words in text, words
+
+
+def test_auto_drops_the_date_line_in_an_article(algo):
+    stamp = "<div class='stamp'>Publiziert: <time datetime='2020-04-03T12:35'>03.04.2020, 12:35</time></div>"
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY[:600]}{stamp}{BODY[600:]}</div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "Publiziert" not in text

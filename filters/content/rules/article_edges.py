@@ -22,6 +22,7 @@
   it as its text alternative when it has none.
 - ``remove_linked_lines``: between the article's paragraphs, a line that is only a link to
   another page of the site is another story's headline set into this one.
+- ``remove_date_lines``: a line that is mostly a ``<time>`` is the page's stamp of the article.
 """
 from __future__ import annotations
 
@@ -535,3 +536,52 @@ def remove_credited_captions(roots: list, ctx: PageContext) -> int:
             continue
         doomed.append(el)
     return ctx.kill_all(doomed, "auto", lambda el: f"a caption ending in its credit: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ the article's date lines
+
+# A date line is a label and a date: this long at most ...
+DATE_LINE_MAX_CHARS = 80
+# ... with at least this share of it the <time> element's text ("Publiziert: 03.04.2020, 12:35").
+DATE_LINE_MIN_TIME_SHARE = 0.4
+# Inside these a date is an item's (an event list's, a schedule's, a table's), not the page's stamp.
+_DATED_ITEMS = frozenset({"li", "td", "th", "dt", "dd", "table", "pre", "code", "blockquote"})
+# The blocks a date line is set in (an inline one is a line when it stands apart from words).
+_LINE_BLOCKS = frozenset({"p", "div", "header", "footer", "section", "address", "aside"})
+_HEADINGS_AND_MEDIA = etree.XPath(".//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//img|.//picture|.//video|.//iframe")
+
+
+def remove_date_lines(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, the lines that are mostly a ``<time>`` (the page's stamp of when
+    it published or changed the article: "Aktualisiert: 11.04.2020, 10:27", "11 Jan 2019"); a
+    duration (``datetime="PT15M"``) and a date in a list, a table or a quote stay. Returns how
+    many went."""
+    doomed: list = []
+    for root in roots:
+        for time in root.iter("time"):
+            if (time.get("datetime") or "").strip().upper().startswith("P"):
+                continue
+            stamp = len(dom.collapse(dom.string_of(time)))
+            if not stamp or any(a.tag in _DATED_ITEMS for a in time.iterancestors()):
+                continue
+            line = None
+            el = time
+            while el is not None and el is not root:
+                text = dom.collapse(dom.string_of(el))
+                if len(text) > DATE_LINE_MAX_CHARS or stamp < DATE_LINE_MIN_TIME_SHARE * len(text) or _HEADINGS_AND_MEDIA(el):
+                    break
+                line = el
+                el = el.getparent()
+            if line is None or not (line.tag in _LINE_BLOCKS or _set_apart(line)):
+                continue  # (a date inside a sentence or a heading: the story's)
+            if not any(line is d or any(a is d for a in line.iterancestors()) for d in doomed):
+                doomed.append(line)
+    return ctx.kill_all(doomed, "auto", lambda el: f"the article's date line: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _set_apart(el) -> bool:
+    """Whether ``el`` is an item of its own, no words of its parent before or after it."""
+    parent = el.getparent()
+    if parent is None:
+        return True
+    return not (parent.text or "").strip() and not any((child.tail or "").strip() for child in parent)
