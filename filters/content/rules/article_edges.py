@@ -520,6 +520,9 @@ _CREDIT_AT_END = re.compile(
     r"(?:[.!?)\]|–—,;:]\s*|\s[-/]\s*|\s\(\s*)" + phrases.any_of(phrases.CREDIT_LABELS) + r"\s*[^.!?:]{1,60}\)?\s*$",
     re.IGNORECASE)
 _CREDITED_TAGS = ("p", "div", "span", "figcaption", "small")
+# Children that make an element a block of blocks, not a line (those of _BLOCK_CHILDREN).
+_LINE_PARTS_NOT = frozenset({"p", "div", "ul", "ol", "table", "section", "article", "blockquote",
+                             "h1", "h2", "h3", "h4", "h5", "h6", "li"})
 
 
 def remove_credited_captions(roots: list, ctx: PageContext) -> int:
@@ -527,7 +530,9 @@ def remove_credited_captions(roots: list, ctx: PageContext) -> int:
     a picture's caption set as a line of the text; returns how many went."""
     doomed = []
     for el in (el for root in roots for el in root.iter(*_CREDITED_TAGS) if el is not root):
-        if any(d is el for d in doomed[-1:]) or (doomed and any(a is doomed[-1] for a in el.iterancestors())):
+        if any(child.tag in _LINE_PARTS_NOT for child in el):
+            continue  # (a block of blocks, told apart before its whole text is read)
+        if doomed and any(a is doomed[-1] for a in el.iterancestors()):
             continue
         text = dom.collapse(dom.string_of(el))
         if not text or len(text) > CREDITED_CAPTION_MAX_CHARS or not _CREDIT_AT_END.search(text):
