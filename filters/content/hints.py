@@ -49,8 +49,8 @@ _BOILERPLATE_TOKENS = frozenset(
     "related meta footer foot sidebar breadcrumbs breadcrumb promo popup subnav crumbs "
     "print".split()
 )
-# Substrings anywhere in class/id naming comment threads ...
-_COMMENT_WORDS = r"comment|disqus|respond|replies|reply-|discussion"
+# Substrings anywhere in class/id naming comment threads ("commentary" is an opinion piece, no thread) ...
+_COMMENT_WORDS = r"comment(?:[^a]|$)|commenta(?:[^r]|$)|disqus|respond|replies|reply-|discussion"
 # ... and content.
 _CONTENT_WORDS = (
     r"article|content|entry|post-body|postbody|post-text|story|blog|hentry|h-entry|"
