@@ -168,6 +168,12 @@ def _hint_of(tag: str, role: str | None, itemprop: str | None, cls: str | None, 
     return _TAG_ONLY.get(tag, NEUTRAL)
 
 
+def hint_of_names(tag: str, itemprop: str | None, cls: str | None, ident: str | None) -> int:
+    """The hint of a non-page element without a role from its tag, itemprop, class and id as
+    given (a rule asking what the rest of a class says without one of its words)."""
+    return _hint_of(tag, None, itemprop, cls or None, ident)
+
+
 def kinds(f) -> list[int]:
     """``hint`` of every element of the features ``f`` (``features.Features``), by element number;
     NEUTRAL for an element without text: markup hints matter only where there is text to weigh

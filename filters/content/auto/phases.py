@@ -24,7 +24,7 @@ from ..rules import (
     listing_recall, listing_trim, listings, marked_prose, page_heading, post_chrome, product, quotes, records, rescue,
     screen_copies, sections, shells, sole_article,
 )
-from ..rules import side_wrappers
+from ..rules import builder_widgets, side_wrappers
 from . import cleaning, scoring
 from .state import PageState
 
@@ -156,6 +156,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="marked_records", phase=MARK, run=lambda s: records.unmark_records(s.f, s.kinds, s.groups, s.options.boilerplate_max_share * s.f.chars[0])),  # ("promo-tile" on every item)
     Rule(name="shared_mark_sections", phase=MARK, run=lambda s: sections.unmark_shared_mark_sections(s.f, s.kinds)),  # (tab panes' hook word)
     Rule(name="compound_headers", phase=MARK, run=lambda s: headers.unmark_compound_headers(s.f, s.kinds)),  # ("section-with-header")
+    # (issue 22 round 4 part C, container choice: a page builder's text panels named like widgets)
+    Rule(name="content_widgets", phase=MARK, run=lambda s: builder_widgets.unmark_content_widgets(s.f, s.kinds)),  # ("so-panel widget widget_text" in entry-content)
 
     # SCORE: scores, whether the comments are the content, the container.
     Rule(name="scores", phase=SCORE, run=lambda s: scoring.scores_step(s, comments_count=False)),
