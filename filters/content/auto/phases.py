@@ -24,6 +24,7 @@ from ..rules import (
     listing_recall, listing_trim, listings, marked_prose, page_heading, post_chrome, product, quotes, records, rescue,
     screen_copies, sections, shells, sole_article,
 )
+from ..rules import builder_widgets, side_wrappers
 from . import cleaning, scoring
 from .state import PageState
 
@@ -155,6 +156,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="marked_records", phase=MARK, run=lambda s: records.unmark_records(s.f, s.kinds, s.groups, s.options.boilerplate_max_share * s.f.chars[0])),  # ("promo-tile" on every item)
     Rule(name="shared_mark_sections", phase=MARK, run=lambda s: sections.unmark_shared_mark_sections(s.f, s.kinds)),  # (tab panes' hook word)
     Rule(name="compound_headers", phase=MARK, run=lambda s: headers.unmark_compound_headers(s.f, s.kinds)),  # ("section-with-header")
+    # (issue 22 round 4 part C, container choice: a page builder's text panels named like widgets)
+    Rule(name="content_widgets", phase=MARK, run=lambda s: builder_widgets.unmark_content_widgets(s.f, s.kinds)),  # ("so-panel widget widget_text" in entry-content)
 
     # SCORE: scores, whether the comments are the content, the container.
     Rule(name="scores", phase=SCORE, run=lambda s: scoring.scores_step(s, comments_count=False)),
@@ -178,6 +181,10 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: s.put(fallback=letter_index.index_container(s.f, s.kinds, s.options.min_container_chars))),
     Rule(name="app_shell", phase=CHOOSE, when=_no_fallback_yet, run=app_shell_or_nothing),  # (shells.py: an app shell says so; ends the run)
     Rule(name="fallback", phase=CHOOSE, when=scoring.missed, run=lambda s: s.put(best=s.fallback)),
+    # (issue 22 round 4 part C, container choice: a widget of a big side column is no container)
+    Rule(name="side_column", phase=CHOOSE, when=not_forum,
+         run=lambda s: s.put(best=side_wrappers.outside_side_column(s.f, s.kinds, s.scores, s.best, s.options.min_container_chars,
+                                                                    s.options.boilerplate_max_share))),
     # (issue 22 round 3, container choice: the one article the markup names inside a bigger container)
     Rule(name="sole_article", phase=CHOOSE, when=not_forum,
          run=lambda s: s.put(best=(narrowed := sole_article.sole_article(s.f, s.kinds, s.groups, s.best, s.options.min_container_chars,
