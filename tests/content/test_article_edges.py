@@ -2,7 +2,7 @@
 selection; the site's own notes after the article go, the story's paragraphs naming the site stay."""
 from __future__ import annotations
 
-from clearpage.filters import dom
+from clearpage.filters import dom, load_config_text
 from clearpage.filters.content import features as feat
 from clearpage.filters.content.rules import article_edges
 from clearpage.filters.context import PageContext
@@ -377,3 +377,17 @@ def test_auto_drops_the_date_line_in_an_article(algo):
             f"<div class='story'>{BODY[:600]}{stamp}{BODY[600:]}</div></article></body></html>")
     text = joined_selection(algo, page, URL)
     assert "Paragraph 15" in text and "Publiziert" not in text
+
+
+def test_captions_keep_leaves_every_caption_under_its_picture():
+    middle = ("<figure><img src='/mill.jpg'><figcaption>Die Mühle im Mai. Foto: Archiv</figcaption></figure>"
+              "<div class='wp-caption'><img src='/w.jpg'><p class='wp-caption-text'>Das Wehr im Mai</p></div>"
+              "<p>Golf im TV: Die Übertragungszeiten im Überblick. (Foto: Getty)</p>")
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY[:600]}{middle}{BODY[600:]}</div></article></body></html>")
+    config = "content:\n  captions: {}\n"
+    dropped = Pipeline(load_config_text(config.format("drop"))).run(page.encode(), URL, mode="reader").text
+    kept = Pipeline(load_config_text(config.format("keep"))).run(page.encode(), URL, mode="reader").text
+    for words in ("Foto: Archiv", "Das Wehr", "Getty"):
+        assert words in kept and words not in dropped, words
+    assert "Paragraph 15" in kept and "Paragraph 15" in dropped

@@ -70,6 +70,11 @@ def not_forum(s: PageState) -> bool:
     return not s.forum
 
 
+def drop_captions(s: PageState) -> bool:
+    """An article (not a forum) whose captions go (content.captions: drop, the default)."""
+    return s.article and not s.forum and s.ctx.captions == "drop"
+
+
 def few_prose(s: PageState) -> bool:
     """Not a forum, and the selection had less than an article's prose when its siblings joined."""
     return not s.forum and s.joined_prose < s.options.article_prose_chars
@@ -283,13 +288,13 @@ RULES: tuple[Rule, ...] = (
     Rule(name="closing_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Reklama", "Autoren:", a name after the last paragraph)
          run=lambda s: article_edges.remove_closing_lines(_selected(s), s.ctx)),
     # (issue 22, precision round 4 part A: the article's own furniture at its edges)
-    Rule(name="captions", phase=TRIM, when=lambda s: s.article and not s.forum,  # (a picture's caption, "Photo: X / Getty")
+    Rule(name="captions", phase=TRIM, when=drop_captions,  # (a picture's caption, "Photo: X / Getty")
          run=lambda s: article_edges.remove_captions(_selected(s), s.ctx)),
-    Rule(name="beside_captions", phase=TRIM, when=lambda s: s.article and not s.forum,  # (the same without a <figcaption>: "wp-caption-text")
+    Rule(name="beside_captions", phase=TRIM, when=drop_captions,  # (the same without a <figcaption>: "wp-caption-text")
          run=lambda s: article_edges.remove_beside_captions(_selected(s), s.ctx)),
     Rule(name="linked_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # (another story's headline between the paragraphs)
          run=lambda s: article_edges.remove_linked_lines(_selected(s), s.ctx)),
-    Rule(name="credited_captions", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("... im Überblick. (Foto: Getty)")
+    Rule(name="credited_captions", phase=TRIM, when=drop_captions,  # ("... im Überblick. (Foto: Getty)")
          run=lambda s: article_edges.remove_credited_captions(_selected(s), s.ctx)),
     Rule(name="date_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Aktualisiert: 11.04.2020, 10:27" in a <time>)
          run=lambda s: article_edges.remove_date_lines(_selected(s), s.ctx)),
