@@ -428,6 +428,20 @@ DISCLOSURE_OPENINGS = (
     r"\*\s*affiliate", r"alle\s+angaben\s+ohne\s+gewähr",
 )
 
+# The address segments (a path's part between slashes, or a query's key) under which sites file
+# their tag and category pages ("/tag/wohnen/", "/schlagwort/x", "/claves/y", "?cat=3"): a line
+# of nothing but links there is the post's tags, not its text. Whole segments, lower case.
+TAG_ADDRESS_SEGMENTS = frozenset({
+    # English
+    "tag", "tags", "tagged", "category", "categories", "topic", "topics", "keyword", "keywords", "label", "labels", "cat",
+    # German
+    "schlagwort", "schlagworte", "stichwort", "stichworte", "kategorie", "kategorien", "thema", "themen",
+    # Spanish, Portuguese, French, Italian, Dutch, Polish, Czech, Hungarian, Scandinavian
+    "etiqueta", "etiquetas", "categoria", "categorias", "tema", "temas", "claves", "clave", "assunto", "assuntos",
+    "sujet", "sujets", "mot-cle", "mots-cles", "categorie", "argomenti", "argomento", "trefwoord", "onderwerp",
+    "tagi", "kategoria", "temat", "tematy", "stitek", "stitky", "cimke", "cimkek", "emne", "amne",
+})
+
 
 # ------------------------------------------------------------------ comment prompts (rules/inner_chrome.py), many languages
 
