@@ -442,6 +442,27 @@ TAG_ADDRESS_SEGMENTS = frozenset({
     "tagi", "kategoria", "temat", "tematy", "stitek", "stitky", "cimke", "cimkek", "emne", "amne",
 })
 
+# Month names beyond English (phrases.MONTHS), their stems, abbreviations and the Polish and Czech
+# genitives, for a line that is nothing but a date ("31. Mai 2012", "16 marca 2021", "5 de febrero
+# de 2022"): the post's date, not its text. Matched case-insensitively as whole words.
+DATE_MONTHS = (
+    # German, Dutch
+    r"januar", r"jän(?:ner)?", r"februar", r"märz", r"mär", r"mai", r"juni", r"juli", r"oktober", r"okt", r"dezember", r"dez",
+    r"januari", r"februari", r"maart", r"mei", r"augustus",
+    # French, Spanish, Portuguese, Italian
+    r"janvier", r"janv", r"février", r"févr", r"mars", r"avril", r"avr", r"juin", r"juillet", r"juil", r"août", r"septembre",
+    r"octobre", r"novembre", r"décembre", r"déc",
+    r"enero", r"ene", r"febrero", r"marzo", r"abril", r"abr", r"mayo", r"junio", r"julio", r"agosto", r"ago",
+    r"septiembre", r"setiembre", r"octubre", r"noviembre", r"diciembre", r"dic",
+    r"janeiro", r"fevereiro", r"fev", r"março", r"maio", r"junho", r"julho", r"setembro", r"set", r"outubro", r"out", r"dezembro",
+    r"gennaio", r"gen", r"febbraio", r"aprile", r"maggio", r"mag", r"giugno", r"giu", r"luglio", r"lug", r"settembre",
+    r"ottobre", r"ott", r"dicembre",
+    # Polish, Czech (genitive)
+    r"stycznia", r"lutego", r"marca", r"kwietnia", r"maja", r"czerwca", r"lipca", r"sierpnia", r"września", r"października",
+    r"listopada", r"grudnia", r"ledna", r"února", r"března", r"dubna", r"května", r"června", r"července", r"srpna",
+    r"září", r"října", r"listopadu", r"prosince",
+)
+
 
 # ------------------------------------------------------------------ comment prompts (rules/inner_chrome.py), many languages
 

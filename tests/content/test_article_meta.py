@@ -1,10 +1,11 @@
 """An article's meta lines, tags and pointers to other stories (issue 22, precision round 4 part B):
-the teasers after a short story or in a block after the prose and tag lines go; a listing's
-links, the story's own sentences and its sources stay."""
+the teasers after a short story or in a block after the prose, tag lines, date lines, long meta
+lines that link their categories and read-also labels standing alone go; a listing's links, the
+story's own sentences and its sources stay."""
 from __future__ import annotations
 
 from clearpage.filters import dom
-from clearpage.filters.content.rules import post_chrome
+from clearpage.filters.content.rules import asides, post_chrome
 from clearpage.filters.context import PageContext
 from tests.content.algo_util import joined_selection
 from tests.content.article_pages import STORY, URL, article_page, on_roots
@@ -105,3 +106,63 @@ def test_auto_drops_the_tags_under_an_article(algo):
     article = STORY * 3 + "<p>Themen: <a href='/tag/muehle/'>Mühle</a>, <a href='/tag/sommer/'>Sommer</a></p>" + STORY
     text = joined_selection(algo, article_page(article), URL)
     assert "Paragraph 7" in text and "Themen" not in text and "Sommer" not in text
+
+
+# ------------------------------------------------------------------ date lines
+
+def test_date_lines_go_in_several_languages():
+    lines = ("Donnerstag, 31. Mai 2012", "Stand: 05. Februar 2020", "Veröffentlicht 23.06.2016 um 16:14", "11 Jan 2019",
+             "16 marca 2021", "Publicado el 5 de febrero de 2022, 10:30 h", "Updated May 6, 2019", "2019-05-06")
+    for line in lines:
+        removed, text = on_roots(post_chrome.remove_date_lines, STORY[:200] + f"<div class='date'>{line}</div>" + STORY[200:])
+        assert removed == 1 and line not in text and "Paragraph 7" in text, line
+
+
+def test_sentences_and_items_with_a_date_stay():
+    body = STORY + ("<p>Die Mühle läuft wieder seit dem 1. Mai 2020.</p><p>May 2019 was the driest month of all.</p>"
+                    "<ul><li>12.03.2020</li></ul><h3>31. Mai 2012</h3><p>In 2019</p>")
+    removed, text = on_roots(post_chrome.remove_date_lines, body)
+    assert removed == 0 and "seit dem 1. Mai 2020" in text and "driest month" in text and "12.03.2020" in text
+    assert "31. Mai 2012" in text
+
+
+def test_the_dates_of_many_entries_stay():
+    # More than a post's date or two: a listing's or a thread's entries, each dated.
+    body = "".join(f"<div class='entry'><p class='date'>November {d}, 2025</p>{STORY[:100]}</div>" for d in (4, 5, 6))
+    removed, text = on_roots(post_chrome.remove_date_lines, body)
+    assert removed == 0 and "November 4, 2025" in text and "November 6, 2025" in text
+
+
+def test_auto_drops_a_date_line_inside_an_article(algo):
+    article = STORY * 3 + "<p class='date'>Veröffentlicht 23.06.2016 um 16:14</p>" + STORY
+    text = joined_selection(algo, article_page(article), URL)
+    assert "Paragraph 7" in text and "23.06.2016" not in text
+
+
+# ------------------------------------------------------------------ meta lines that link their categories
+
+def test_a_long_meta_line_linking_its_categories_goes():
+    line = ("<p class='postmetadata'>Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht "
+            "und wurde unter <a href='/c/a'>Allgemein</a>, <a href='/c/r'>Reisen</a>, <a href='/c/w'>Whisky-Verkostungen</a>, "
+            "<a href='/c/h'>Halle</a> abgelegt. Du kannst die Kommentare zu diesem Eintrag durch den RSS-Feed verfolgen.</p>")
+    removed, text = on_roots(post_chrome.remove_meta_lines, STORY + line)
+    assert removed == 1 and "Beitrag wurde" not in text and "Paragraph 7" in text
+
+
+# ------------------------------------------------------------------ read-also labels standing alone
+
+def test_a_read_also_label_goes_with_the_links_after_it():
+    body = (STORY + "<p>Weiterlesen:</p><p><a href='/news/a'>Queere Forschung: Welche Geschichten werden nicht erzählt?</a></p>"
+            "<p><a href='/news/b'>Ein Roadtrip entlang der Route 66</a></p>"
+            "<p>Die Mühle bleibt bis zum Herbst geöffnet, sagte der Müller zum Abschied allen Gästen.</p>"
+            "<div><strong>Schon gelesen?</strong></div>")
+    removed, text = on_roots(asides.remove_read_also_labels, body)
+    assert removed == 4
+    assert "Weiterlesen" not in text and "Queere" not in text and "Route 66" not in text and "Schon gelesen" not in text
+    assert "bis zum Herbst" in text and "Paragraph 7" in text
+
+
+def test_a_read_also_sentence_stays():
+    body = STORY + "<p>Weiterlesen lohnt sich: die Mühle hat noch mehr Geschichten.</p><p>Siehe auch unten.</p>"
+    removed, text = on_roots(asides.remove_read_also_labels, body)
+    assert removed == 0 and "Weiterlesen lohnt" in text and "Siehe auch unten" in text

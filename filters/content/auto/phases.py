@@ -293,6 +293,10 @@ RULES: tuple[Rule, ...] = (
     # (issue 22, precision round 4 part B: meta lines, tags, related and teasers inside the container)
     Rule(name="tag_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Tags: <a>X</a>, <a>Y</a>", links to /tag/ pages)
          run=lambda s: post_chrome.remove_tag_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="date_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Stand: 05. Februar 2020", "Veröffentlicht 23.06.2016 um 16:14")
+         run=lambda s: post_chrome.remove_date_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="read_also_labels", phase=TRIM, when=not_forum,  # ("Weiterlesen:" alone, with the linked lines after it)
+         run=lambda s: asides.remove_read_also_labels(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

@@ -13,6 +13,8 @@
   are nothing but a link. The article has ended; what follows points elsewhere.
 - ``remove_tag_lines``: lines and short lists of nothing but links to the site's tag or
   category pages (``rel="tag"``, ``/tag/x``, ``/schlagwort/x``: ``phrases.TAG_ADDRESS_SEGMENTS``).
+- ``remove_date_lines``: short blocks that are nothing but a date, maybe with a label, a weekday
+  or a time ("Stand: 05. Februar 2020", ``phrases.DATE_MONTHS``): when the post was filed.
 """
 from __future__ import annotations
 
@@ -33,8 +35,12 @@ _LINKS = ("a", "button")
 
 # A meta label at the block's start (after a bullet, an icon's private-use glyph or punctuation).
 _META = re.compile(r"[\W_]{0,3}" + phrases.any_of(phrases.POST_META_OPENINGS), re.IGNORECASE)
-# A meta line is a line: a longer block opening so is the story's own sentence.
+# A meta line is a line: a longer block opening so is the story's own sentence ...
 META_MAX_CHARS = 160
+# ... unless it links the categories and tags it names ("Der Beitrag wurde am ... veröffentlicht und
+# wurde unter <a>A</a>, <a>B</a> abgelegt. Du kannst ..."): this share of its text is link text, up to
+META_MIN_LINK_SHARE = 0.15
+META_LINKED_MAX_CHARS = 400
 
 # An advertising label, the element's whole text (dashes, brackets and stars around it allowed).
 _AD_LABEL = re.compile(r"[\W_]*" + phrases.any_of(phrases.AD_LABELS) + r"[\W_]*", re.IGNORECASE)
@@ -82,9 +88,15 @@ def remove_back_links(roots: list, ctx: PageContext, texts: feat.Texts | None = 
 
 
 def remove_meta_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
-    """Remove, under ``roots``, the short blocks opening with a post's meta label; returns how many went."""
-    doomed = outermost(roots, _LINES, META_MAX_CHARS,
-                        lambda el, text: bool(_META.match(text)) and not el.xpath(_BLOCK_CHILDREN) and not el.xpath(_MEDIA), feat.texts_or_new(texts))
+    """Remove, under ``roots``, the short blocks opening with a post's meta label (up to
+    ``META_LINKED_MAX_CHARS`` when they link the categories they name); returns how many went."""
+    texts = feat.texts_or_new(texts)
+
+    def matches(el, text: str) -> bool:
+        if len(text) > META_MAX_CHARS and _link_chars(el, texts) < META_MIN_LINK_SHARE * len(text):
+            return False
+        return bool(_META.match(text)) and not el.xpath(_BLOCK_CHILDREN) and not el.xpath(_MEDIA)
+    doomed = outermost(roots, _LINES, META_LINKED_MAX_CHARS, matches, texts)
     return ctx.kill_all(doomed, "auto", lambda el: f"post's meta line: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
@@ -329,3 +341,52 @@ def remove_tag_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = N
     # (a line inside another found line went with it)
     doomed = [el for el in doomed if not any(id(p) in {id(d) for d in doomed} for p in el.iterancestors())]
     return ctx.kill_all(doomed, "auto", lambda el: f"the post's tags: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ date lines
+
+# A month's name (any language of phrases.MONTHS and phrases.DATE_MONTHS), abbreviated or not.
+_MONTH_NAME = r"(?:" + phrases.any_of(phrases.MONTHS) + "|" + phrases.any_of(phrases.DATE_MONTHS) + r")\.?"
+# A whole date: numbers (31.05.2012, 2012-05-31, 5/31/12), a day and a month (and a year), a
+# month and a day or a year ("May 6, 2019", "Dezember 2008"); a time of day after it.
+_DATE = re.compile(
+    r"(?<![\w.])(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}[./-]\d{1,2}[./-]\d{1,2}"
+    r"|\d{1,2}(?:st|nd|rd|th|er|º)?\.?\s*(?:de\s+)?" + _MONTH_NAME + r"(?:\s*(?:de\s+)?,?\s*\d{4})?"
+    r"|" + _MONTH_NAME + r"\s+\d{1,2}(?:st|nd|rd|th)?(?:\s*,?\s*\d{4})?|" + _MONTH_NAME + r"\s+\d{4})(?![\w])"
+    r"(?:\s*,?\s*(?:\w{1,3}\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|h|am|pm|a\.m\.|p\.m\.))?)?",
+    re.IGNORECASE)
+# The words a date line holds beside its date: a label ("Veröffentlicht", "Stand:", "Updated"),
+# a weekday, "um": a line with more words of its own says something.
+DATE_LINE_MAX_WORDS = 3
+# A date line is short.
+DATE_LINE_MAX_CHARS = 60
+# Blocks a date line can be (a list's item or a table's cell is the article's own data).
+_DATE_LINES = frozenset({"p", "div", "span", "time", "small", "address", "header", "footer", "dt", "dd", "section"})
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# A date inside a list's item, a table's cell or a quote is the article's own data (a reference's "Retrieved 5 May 2019").
+_DATE_STRUCTURE = frozenset({"li", "td", "th", "blockquote", "figure", "table"})
+# A post has a date or two (published, updated): more date lines are a listing's or a thread's
+# entries, each dated, and their dates are the page's content.
+DATE_LINES_MAX = 2
+
+
+def _is_date_line(el, text: str) -> bool:
+    if any(a.tag in _DATE_STRUCTURE for a in el.iterancestors()):
+        return False
+    m = _DATE.search(text)
+    if m is None:
+        return False
+    rest = text[:m.start()] + " " + text[m.end():]
+    if any(c.isdigit() for c in rest):
+        return False
+    words = _WORD.findall(rest)
+    return len(words) <= DATE_LINE_MAX_WORDS and not el.xpath(_BLOCK_CHILDREN) and not el.xpath(_MEDIA)
+
+
+def remove_date_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots``, the short blocks that are nothing but a date (a time, a label or a
+    weekday beside it): the post's date, not its text; returns how many went."""
+    doomed = outermost(roots, _DATE_LINES, DATE_LINE_MAX_CHARS, _is_date_line, feat.texts_or_new(texts))
+    if len(doomed) > DATE_LINES_MAX:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"the post's date: {dom.collapse(dom.string_of(el))[:40]!r}")
