@@ -166,3 +166,32 @@ def test_a_read_also_sentence_stays():
     body = STORY + "<p>Weiterlesen lohnt sich: die Mühle hat noch mehr Geschichten.</p><p>Siehe auch unten.</p>"
     removed, text = on_roots(asides.remove_read_also_labels, body)
     assert removed == 0 and "Weiterlesen lohnt" in text and "Siehe auch unten" in text
+
+
+# ------------------------------------------------------------------ teasers inside the article
+
+INNER_TILE = ("<div class='teaser'><span>Bundesliga - Hintergrund</span><a href='/news/rapid'><h2>Status quo: Das passiert "
+              "noch beim SK Rapid</h2></a><p>Stürmer? Torhüter? Der Trainer spricht Klartext.</p></div>")
+
+
+def test_a_headline_made_one_link_to_another_story_goes_with_its_tile():
+    body = STORY[:300] + INNER_TILE + STORY[300:] + "<h3><a href='https://www.example.com/news/fair'>The autumn fair returns</a></h3>"
+    removed, text = on_roots(post_chrome.remove_inner_teasers, body)
+    assert removed == 2 and "SK Rapid" not in text and "Klartext" not in text and "autumn fair" not in text
+    assert "Paragraph 0" in text and "Paragraph 7" in text
+
+
+def test_linked_headlines_of_the_article_itself_or_other_sites_or_many_stay():
+    body = (STORY[:300] + "<h3><a href='#wheel'>The mill's wheel</a></h3>" + "<h3><a href='/news/mill'>The mill</a></h3>"
+            "<h3><a href='https://en.wikipedia.org/wiki/Watermill'>Watermills</a></h3>" + STORY[300:])
+    removed, text = on_roots(post_chrome.remove_inner_teasers, body)
+    assert removed == 0 and "The mill's wheel" in text and "Watermills" in text
+    # A listicle: each of its items' headlines links a review on the site.
+    items = "".join(f"<h3><a href='/reviews/mill-{i}'>Mill number {i}</a></h3><p>Why mill {i} is worth the trip.</p>" for i in range(5))
+    removed, text = on_roots(post_chrome.remove_inner_teasers, STORY + items)
+    assert removed == 0 and "Mill number 4" in text
+
+
+def test_auto_drops_another_storys_teaser_inside_an_article(algo):
+    text = joined_selection(algo, article_page(STORY * 2 + INNER_TILE + STORY), URL)
+    assert "Paragraph 7" in text and "SK Rapid" not in text

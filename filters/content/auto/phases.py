@@ -297,6 +297,8 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: post_chrome.remove_date_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="read_also_labels", phase=TRIM, when=not_forum,  # ("Weiterlesen:" alone, with the linked lines after it)
          run=lambda s: asides.remove_read_also_labels(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="inner_teasers", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a headline made one link to another story, its tile)
+         run=lambda s: post_chrome.remove_inner_teasers(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

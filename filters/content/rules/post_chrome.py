@@ -13,6 +13,8 @@
   are nothing but a link. The article has ended; what follows points elsewhere.
 - ``remove_tag_lines``: lines and short lists of nothing but links to the site's tag or
   category pages (``rel="tag"``, ``/tag/x``, ``/schlagwort/x``: ``phrases.TAG_ADDRESS_SEGMENTS``).
+- ``remove_inner_teasers``: inside an article, the few h2-h4 headlines made one link to another
+  page of the site, with their tiles (kicker, summary): other stories set in the text.
 - ``remove_date_lines``: short blocks that are nothing but a date, maybe with a label, a weekday
   or a time ("Stand: 05. Februar 2020", ``phrases.DATE_MONTHS``): when the post was filed.
 """
@@ -390,3 +392,64 @@ def remove_date_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = 
     if len(doomed) > DATE_LINES_MAX:
         return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"the post's date: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ teasers inside the article
+
+# A few other stories' linked headlines inside an article are its teasers; more are a listicle's
+# or a listing's entries, the page's content.
+INNER_TEASERS_MAX = 3
+_INNER_HEADINGS = ("h2", "h3", "h4")
+
+
+def _own_page(href: str, url: str | None) -> bool:
+    """Whether ``href`` leads to the page itself (its address, maybe with a fragment or a query)."""
+    if not url:
+        return False
+    target = href.split("#")[0].split("?")[0].rstrip("/")
+    page = url.split("#")[0].split("?")[0].rstrip("/")
+    if "://" in target[:12] or target.startswith("//"):
+        return target.split("//", 1)[-1] == page.split("//", 1)[-1]
+    return not target or page.endswith(target)
+
+
+def remove_inner_teasers(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots``, the h2-h4 headlines made one link to another page of the site
+    (the link around the headline or the headline's whole text), with their tiles, when there
+    are at most ``INNER_TEASERS_MAX`` of them; returns how many went."""
+    texts = feat.texts_or_new(texts)
+    site = _site_of(ctx.host)
+    tops = {id(root) for root in roots}
+    found = []
+    for root in roots:
+        for h in root.iter(*_INNER_HEADINGS):
+            if h is root:
+                continue
+            text = texts.collapsed(h)
+            if not text or len(text) > TEASER_LINE_MAX_CHARS or h.xpath(_MEDIA):
+                continue
+            link = next((a for a in h.iterancestors("a") if a.get("href")), None)
+            if link is None:
+                inner = [a for a in h.iter("a") if a.get("href")]
+                if len(inner) != 1 or len(texts.collapsed(inner[0])) < TEASER_MIN_LINK_SHARE * len(text):
+                    continue
+                link = inner[0]
+            href = (link.get("href") or "").strip()
+            if not href or href.startswith("#") or _own_page(href, ctx.url) or not _within_site(link, site):
+                continue
+            found.append(h)
+            if len(found) > INNER_TEASERS_MAX:
+                return 0
+    doomed = []
+    for h in found:
+        tile = h
+        while True:
+            parent = tile.getparent()
+            if parent is None or id(parent) in tops or id(tile) in tops:
+                break
+            if len(texts.collapsed(parent)) > TEASER_TILE_MAX_CHARS or sum(1 for _ in parent.iter(*_HEADINGS)) > 1:
+                break
+            tile = parent
+        if not any(tile is d or any(a is d for a in tile.iterancestors()) for d in doomed):
+            doomed.append(tile)
+    return ctx.kill_all(doomed, "auto", lambda el: f"another story's teaser: {dom.collapse(dom.string_of(el))[:40]!r}")
