@@ -195,3 +195,33 @@ def test_linked_headlines_of_the_article_itself_or_other_sites_or_many_stay():
 def test_auto_drops_another_storys_teaser_inside_an_article(algo):
     text = joined_selection(algo, article_page(STORY * 2 + INNER_TILE + STORY), URL)
     assert "Paragraph 7" in text and "SK Rapid" not in text
+
+
+# ------------------------------------------------------------------ linked paragraphs inside the article
+
+def _linked_paragraphs(roots: list, ctx: PageContext) -> int:
+    return post_chrome.remove_linked_paragraphs(roots, ctx, 60)
+
+
+def test_a_paragraph_that_is_one_link_to_another_story_goes():
+    body = (STORY[:300] + "<p><a href='/news/faneteria'>&gt;&gt; Wegen Corona: Das Kult-Lokal muss schließen &lt;&lt;</a></p>"
+            + STORY[300:] + "<p><a href='/forum/angeln'>Alkohol beim Angeln – Diskussion im Forum</a></p>")
+    removed, text = on_roots(_linked_paragraphs, body)
+    assert removed == 1 and "Kult-Lokal" not in text  # (the last one has no prose after it: trailing_teasers' part)
+    assert "Alkohol beim Angeln" in text and "Paragraph 7" in text
+
+
+def test_linked_paragraphs_to_other_sites_the_page_itself_or_many_stay():
+    body = (STORY[:300] + "<p><a href='https://www.openpetition.de/mill'>Sign the petition for the mill</a></p>"
+            "<p><a href='/news/mill#wheel'>The mill's wheel</a></p>" + STORY[300:])
+    removed, text = on_roots(_linked_paragraphs, body)
+    assert removed == 0 and "petition" in text and "The mill's wheel" in text
+    links = "".join(f"<p><a href='/mills/m{i}'>Mill number {i}</a></p>" for i in range(4))
+    removed, text = on_roots(_linked_paragraphs, STORY[:300] + links + STORY[300:])
+    assert removed == 0 and "Mill number 3" in text
+
+
+def test_auto_drops_a_linked_paragraph_inside_an_article(algo):
+    article = STORY * 2 + "<p><a href='/news/faneteria'>Wegen Corona: Das Kult-Lokal muss schließen</a></p>" + STORY
+    text = joined_selection(algo, article_page(article), URL)
+    assert "Paragraph 7" in text and "Kult-Lokal" not in text

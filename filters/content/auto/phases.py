@@ -299,6 +299,8 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: asides.remove_read_also_labels(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="inner_teasers", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a headline made one link to another story, its tile)
          run=lambda s: post_chrome.remove_inner_teasers(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="linked_paragraphs", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a paragraph that is one link to another story)
+         run=lambda s: post_chrome.remove_linked_paragraphs(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

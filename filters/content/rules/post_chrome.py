@@ -15,6 +15,8 @@
   category pages (``rel="tag"``, ``/tag/x``, ``/schlagwort/x``: ``phrases.TAG_ADDRESS_SEGMENTS``).
 - ``remove_inner_teasers``: inside an article, the few h2-h4 headlines made one link to another
   page of the site, with their tiles (kicker, summary): other stories set in the text.
+- ``remove_linked_paragraphs``: inside an article, the few paragraphs that are one link to
+  another page of the site, between paragraphs of prose: pointers to other stories.
 - ``remove_date_lines``: short blocks that are nothing but a date, maybe with a label, a weekday
   or a time ("Stand: 05. Februar 2020", ``phrases.DATE_MONTHS``): when the post was filed.
 """
@@ -453,3 +455,42 @@ def remove_inner_teasers(roots: list, ctx: PageContext, texts: feat.Texts | None
         if not any(tile is d or any(a is d for a in tile.iterancestors()) for d in doomed):
             doomed.append(tile)
     return ctx.kill_all(doomed, "auto", lambda el: f"another story's teaser: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ linked paragraphs inside the article
+
+# A few paragraphs that are one link to another page of the site, between the article's paragraphs,
+# point to other stories ("Wegen Corona: X muss schließen", "Alkohol beim Angeln – Diskussion im Forum");
+# more are a list of the article's own.
+LINKED_PARAGRAPHS_MAX = 3
+# Such a paragraph is the link: at least this share of its text (arrows, quotes around it allowed).
+LINKED_PARAGRAPH_MIN_SHARE = 0.9
+
+
+def remove_linked_paragraphs(roots: list, ctx: PageContext, min_prose_chars: int, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots``, the few ``<p>`` that are one link to another page of the site and
+    stand between paragraphs of prose; returns how many went."""
+    texts = feat.texts_or_new(texts)
+    site = _site_of(ctx.host)
+    seq = []  # (kind, element): "prose" or "linked"
+    for root in roots:
+        for p in root.iter("p"):
+            if p is root:
+                continue
+            text = texts.collapsed(p)
+            if not text:
+                continue
+            linked = _link_chars(p, texts)
+            if len(text) >= min_prose_chars and linked <= ARTICLE_PARAGRAPH_MAX_LINK_SHARE * len(text):
+                seq.append(("prose", p))
+            elif len(text) <= TEASER_LINE_MAX_CHARS and linked >= LINKED_PARAGRAPH_MIN_SHARE * len(text) \
+                    and not p.xpath(_MEDIA) and not p.xpath(_BLOCK_CHILDREN):
+                hrefs = [(a.get("href") or "").strip() for a in p.iter("a") if a.get("href")]
+                if hrefs and _within_site(p, site) and not any(_own_page(h, ctx.url) for h in hrefs):
+                    seq.append(("linked", p))
+    kinds = [k for k, _ in seq]
+    doomed = [el for k, (kind, el) in enumerate(seq)
+              if kind == "linked" and "prose" in kinds[:k] and "prose" in kinds[k + 1:]]
+    if len(doomed) > LINKED_PARAGRAPHS_MAX:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"points to another story: {dom.collapse(dom.string_of(el))[:40]!r}")
