@@ -276,8 +276,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Zurück zur Übersicht", "Back to overview")
     Rule(name="meta_lines", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_meta_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Posted in", "Category:", "5 min read")
     Rule(name="ad_labels", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_ad_labels(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Anzeige", "This post contains affiliate links")
-    Rule(name="trailing_teasers", phase=TRIM, when=lambda s: s.article and not s.forum,  # (other stories' headlines after the article's end)
-         run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
+    Rule(name="trailing_teasers", phase=TRIM, when=not_forum,  # (other stories' headlines after the article's end)
+         run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars, s.texts, article=s.article), keeps_texts=True),
     Rule(name="trailing_bios", phase=TRIM, when=lambda s: s.article and not s.forum,  # (an author's bio box after the article)
          run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars), keeps_texts=True),
     # (issue 22, precision round 3 part B: the article's own edges)
@@ -313,6 +313,17 @@ RULES: tuple[Rule, ...] = (
     Rule(name="share_bars", phase=TRIM, when=not_forum, run=lambda s: inner_chrome.remove_share_bars(_selected(s), s.ctx)),  # (links passing this page's address on)
     Rule(name="comment_prompts", phase=TRIM, when=lambda s: not (s.forum or s.discussion),  # ("Keine Kommentare", "Leave a comment")
          run=lambda s: inner_chrome.remove_comment_prompts(_selected(s), s.ctx)),
+    # (issue 22, precision round 4 part B: meta lines, tags, related and teasers inside the container)
+    Rule(name="tag_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Tags: <a>X</a>, <a>Y</a>", links to /tag/ pages)
+         run=lambda s: post_chrome.remove_tag_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="date_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Stand: 05. Februar 2020", "Veröffentlicht 23.06.2016 um 16:14")
+         run=lambda s: post_chrome.remove_date_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="read_also_labels", phase=TRIM, when=not_forum,  # ("Weiterlesen:" alone, with the linked lines after it)
+         run=lambda s: asides.remove_read_also_labels(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="inner_teasers", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a headline made one link to another story, its tile)
+         run=lambda s: post_chrome.remove_inner_teasers(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="linked_paragraphs", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a paragraph that is one link to another story)
+         run=lambda s: post_chrome.remove_linked_paragraphs(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
