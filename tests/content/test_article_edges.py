@@ -345,7 +345,7 @@ def test_auto_drops_the_captions_and_linked_lines_in_an_article(algo):
 
 def on_dates(body: str) -> tuple[int, str]:
     root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
-    removed = article_edges.remove_date_lines([root], PageContext(url=URL, base_url=URL))
+    removed = article_edges.remove_time_lines([root], PageContext(url=URL, base_url=URL))
     return removed, dom.collapse(root.text_content())
 
 

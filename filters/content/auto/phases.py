@@ -296,8 +296,8 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: article_edges.remove_linked_lines(_selected(s), s.ctx)),
     Rule(name="credited_captions", phase=TRIM, when=drop_captions,  # ("... im Überblick. (Foto: Getty)")
          run=lambda s: article_edges.remove_credited_captions(_selected(s), s.ctx)),
-    Rule(name="date_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Aktualisiert: 11.04.2020, 10:27" in a <time>)
-         run=lambda s: article_edges.remove_date_lines(_selected(s), s.ctx)),
+    Rule(name="time_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Aktualisiert: 11.04.2020, 10:27" in a <time>)
+         run=lambda s: article_edges.remove_time_lines(_selected(s), s.ctx)),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Foto: X", "iStock.com")
     Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx)),  # ("word word word ..." a script measured with)
     Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx)),  # (a player's <iframe> code to copy)

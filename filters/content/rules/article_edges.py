@@ -22,7 +22,7 @@
   it as its text alternative when it has none.
 - ``remove_linked_lines``: between the article's paragraphs, a line that is only a link to
   another page of the site is another story's headline set into this one.
-- ``remove_date_lines``: a line that is mostly a ``<time>`` is the page's stamp of the article.
+- ``remove_time_lines``: a line that is mostly a ``<time>`` is the page's stamp of the article.
 """
 from __future__ import annotations
 
@@ -556,7 +556,7 @@ _LINE_BLOCKS = frozenset({"p", "div", "header", "footer", "section", "address", 
 _HEADINGS_AND_MEDIA = etree.XPath(".//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//img|.//picture|.//video|.//iframe")
 
 
-def remove_date_lines(roots: list, ctx: PageContext) -> int:
+def remove_time_lines(roots: list, ctx: PageContext) -> int:
     """Remove, under ``roots``, the lines that are mostly a ``<time>`` (the page's stamp of when
     it published or changed the article: "Aktualisiert: 11.04.2020, 10:27", "11 Jan 2019"); a
     duration (``datetime="PT15M"``) and a date in a list, a table or a quote stay. Returns how
