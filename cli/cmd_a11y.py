@@ -16,7 +16,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from clearpage.filters import ConfigError, PageError, Pipeline, load_config
+from clearpage.filters import PageError, Pipeline
+from clearpage.cli.loading import BAD_CONFIG, config_or_report
 
 DEFAULT_PAGES = Path(__file__).resolve().parent.parent.parent / "shared" / "datasets" / "readability-pages"
 IMPACT_ORDER = {"critical": 0, "serious": 1, "moderate": 2, "minor": 3, "": 4}
@@ -50,11 +51,9 @@ def run(args) -> int:
     if not root.is_dir():
         print(f"clearpage a11y-report: {root} is not a folder of pages", file=sys.stderr)
         return 2
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    config = config_or_report(args.config)
+    if config is None:
+        return BAD_CONFIG
     dirs = page_dirs(root, args.only, args.limit)
     if args.images:
         from clearpage.tools import image_report

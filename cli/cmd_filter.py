@@ -10,7 +10,8 @@ import os
 import stat
 import sys
 
-from clearpage.filters import ConfigError, PageError, Pipeline, load_config
+from clearpage.filters import PageError, Pipeline
+from clearpage.cli.loading import BAD_CONFIG, config_or_report
 from clearpage.filters.pipeline import MODES
 
 
@@ -36,11 +37,9 @@ def add_parser(sub, name: str) -> None:
 
 
 def run(args) -> int:
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    config = config_or_report(args.config)
+    if config is None:
+        return BAD_CONFIG
     data = _read(args.path)
     if data is None:
         return 2

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from clearpage.addon import confdir as confdir_module
 from clearpage.addon.health import ALIVE_PATH
-from clearpage.filters import ConfigError, load_config
+from clearpage.cli.loading import config_or_report
 from clearpage.filters.settings import FleetSettings, split_address
 
 from .cmd_proxy import CA_CERT_FILE, DEFAULT_CONFDIR
@@ -51,13 +51,8 @@ def add_parser(sub, name: str) -> None:
 
 
 def _load(path: str):
-    try:
-        config = load_config(path)
-    except ConfigError as exc:
-        print(exc, file=sys.stderr)  # FILE:LINE: key: problem, one line each
-        return None
-    except OSError as exc:
-        print(f"clearpage fleet: {path}: {exc.strerror or exc}", file=sys.stderr)
+    config = config_or_report(path)
+    if config is None:
         return None
     assert config.fleet is not None
     problem = htpasswd_problem(config.fleet)

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from clearpage.filters import ConfigError, load_config
+from clearpage.cli.loading import BAD_CONFIG, config_or_report
 from clearpage.filters.adblock import subscriptions
 
 
@@ -26,11 +26,9 @@ def add_parser(sub, name: str) -> None:
 
 
 def run(args) -> int:
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    config = config_or_report(args.config)
+    if config is None:
+        return BAD_CONFIG
     settings = config.lists
     urls = settings.subscriptions if settings is not None else ()
     directory = Path(args.dir) if args.dir else Path(settings.dir) if settings is not None and settings.dir else subscriptions.default_dir()

@@ -21,7 +21,7 @@ import sys
 from clearpage.addon import confdir as confdir_module
 from clearpage.addon.health import HOST as HEALTH_HOST
 from clearpage.addon.health import HealthServer, Status, proxy_status
-from clearpage.filters import ConfigError, load_config
+from clearpage.cli.loading import BAD_CONFIG, config_or_report
 from clearpage.filters.pipeline import MODES
 from clearpage.filters.settings import is_loopback
 
@@ -66,12 +66,9 @@ def run(args, worker_module: str | None = None, warnings: tuple[str, ...] = ()) 
         if value is not None and not 0 <= value <= 65535:
             print(f"clearpage proxy: {option} {value} is not a port number", file=sys.stderr)
             return 2
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(exc, file=sys.stderr)
-        print(f"clearpage proxy: {args.config}: {len(exc.problems)} problem(s); not starting", file=sys.stderr)
-        return 2
+    config = config_or_report(args.config, f"clearpage proxy: {args.config}: {{count}} problem(s); not starting")
+    if config is None:
+        return BAD_CONFIG
     return asyncio.run(_serve(args, config, worker_module, warnings))
 
 

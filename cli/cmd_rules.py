@@ -11,7 +11,7 @@ import time
 
 import yaml
 
-from clearpage.filters import ConfigError, load_config
+from clearpage.cli.loading import BAD_CONFIG, config_or_report
 from clearpage.filters.css import compile_selector
 from clearpage.filters.learn.memory import BOILERPLATE, CONTENT, SiteMemory, SiteMemoryError
 
@@ -35,11 +35,9 @@ def add_parser(sub, name: str) -> None:
 
 
 def run(args) -> int:
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(f"clearpage rules: {exc}", file=sys.stderr)
-        return 2
+    config = config_or_report(args.config)
+    if config is None:
+        return BAD_CONFIG
     try:
         memory = SiteMemory(config.memory, path=args.db, strict=True)
     except SiteMemoryError as exc:  # a postgresql:// URL without psycopg, or not a valid URL

@@ -32,6 +32,7 @@ class PageContext:
     site_names: tuple[str, ...] = ()  # the page's own site: its domain, declared names (article_edges.site_names)
     memory_learns: bool = True  # the site memory may learn from this page (Delivery.learn)
     comments: str = "auto"  # content.comments for this page: auto | keep | drop (the pipeline sets it)
+    captions: str = "drop"  # content.captions for this page: drop | keep (the pipeline sets it)
     # note_links' safe_url answers on this page: (the base they were made against, href -> URL or
     # None). A third of the removed links repeat an href already read (menus in header and footer).
     _urls: tuple[str | None, dict[str, str | None]] | None = field(default=None, repr=False, compare=False)

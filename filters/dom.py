@@ -87,6 +87,7 @@ def parse(text: str, hold: list | None = None, utf8: bytes | None = None) -> Htm
             _drop_unaddressable_attributes(root, hold)
     elif braces:
         _drop_unaddressable_attributes(root)
+    _adopt_trailing_content(root)
     _hoist_void_content(root)
     streaming.reassemble(root)
     _strip_comments(root)
@@ -150,6 +151,42 @@ def _strip_comments(root) -> None:
     and tree walks (iterwalk) skip them, which would lose the text that follows one."""
     for node in list(root.iter(etree.Comment, etree.ProcessingInstruction)):
         remove(node)
+
+
+def _adopt_trailing_content(root) -> None:
+    """Move what a page has after its ``</html>`` into its body, as browsers do.
+
+    libxml2 leaves such content in a second top-level ``<html>`` beside the root, where walks
+    from the root (the content selection, the serialiser) do not see it; a page that closes
+    its body early (after the header) would lose its article there. A trailing element's own
+    ``<head>`` or ``<body>`` wrapper is unwrapped, its children follow the body's last child.
+    """
+    trailing = [el for el in root.itersiblings() if el.tag == "html" and (len(el) or (el.text or "").strip())]
+    if not trailing:
+        return
+    body = body_of(root)
+    for top in trailing:
+        if (top.text or "").strip():
+            _append_text(body, top.text)
+        for child in list(top):
+            if child.tag in ("head", "body"):
+                if (child.text or "").strip():
+                    _append_text(body, child.text)
+                body.extend(list(child))
+                if (child.tail or "").strip():
+                    _append_text(body, child.tail)
+                top.remove(child)
+            else:
+                body.append(child)  # (moves it, tail and all; the emptied top-level element stays, unseen)
+
+
+def _append_text(parent, text: str) -> None:
+    """``text`` after ``parent``'s last child (or as its text when it has none)."""
+    if len(parent):
+        last = parent[-1]
+        last.tail = (last.tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
 
 
 def _hoist_void_content(root) -> None:

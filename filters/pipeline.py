@@ -237,6 +237,7 @@ class Pipeline:
         profile = self.config.profile_for(ctx.host)
         settings = profile.settings
         ctx.comments = settings.content.comments
+        ctx.captions = settings.content.captions
         requested = mode or settings.mode
         if requested not in MODES:
             raise ValueError(f"unknown mode {requested!r}; expected one of {', '.join(MODES)}")

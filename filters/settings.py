@@ -208,6 +208,7 @@ class ContentSettings:
     noise_selectors: tuple[str, ...] = field(doc="CSS selectors removed before selection", check=check_selectors)
     skip_filters: tuple[str, ...] = field(doc="chain filters that reader and text modes skip: selection does their job and they would cut content (link_list drops listings)", check=_check_filter_names)
     comments: Literal["auto", "keep", "drop"] = field(doc="an article's comments: auto leaves them out (a discussion's posts are its content), keep puts them after the article in a labelled section, drop removes them (a discussion keeps its opening post; filter mode keeps comments unless drop)")
+    captions: Literal["drop", "keep"] = field(doc="an article's picture captions and photo credits in reader and text modes: drop leaves them out (a picture without a text alternative takes its caption as alt first), keep leaves them under their pictures")
     options: dict[str, Any] = field(doc="per-algorithm options, keyed by algorithm name")
 
 

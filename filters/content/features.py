@@ -86,17 +86,37 @@ def _is_panel(el) -> bool:
 def _disclosed_by_previous(el) -> bool:
     """Whether the element just before ``el`` is a disclosure control (``aria-expanded``) naming
     ``el`` as what it opens (its ``aria-controls`` is ``el``'s id) or as what labels it (``el``'s
-    ``aria-labelledby`` is its id): a product's "View all ingredients", "Shipping & Returns" pane."""
+    ``aria-labelledby`` is its id): a product's "View all ingredients", "Shipping & Returns" pane;
+    or holds, near its start, the button of WAI-ARIA's accordion (``h3 > button``), named by
+    ``el`` as both what opens it and what labels it (a ``role=region`` pane)."""
     control = el.getprevious()
     while control is not None and not isinstance(control.tag, str):
         control = control.getprevious()  # (comments between the two)
-    if control is None or control.get("aria-expanded") is None:
+    if control is None:
         return False
-    ident, opens = el.get("id"), control.get("aria-controls")
-    if ident and opens and ident in opens.split():
+    if control.get("aria-expanded") is not None and _names_each_other(control, el, both=False):
         return True
+    if el.get("role") != "region" or not el.get("aria-labelledby") or not el.get("id"):
+        return False
+    for n, inner in enumerate(control.iterdescendants()):
+        if n >= ACCORDION_HEADER_MAX_ELEMENTS:
+            break
+        if isinstance(inner.tag, str) and inner.get("aria-controls") and _names_each_other(inner, el, both=True):
+            return True
+    return False
+
+
+# The accordion button sits among this many first elements inside the header before its pane.
+ACCORDION_HEADER_MAX_ELEMENTS = 12
+
+
+def _names_each_other(control, el, *, both: bool) -> bool:
+    """``control``'s ``aria-controls`` names ``el``'s id, or (``both``: and) ``el``'s ``aria-labelledby`` names ``control``'s id."""
+    ident, opens = el.get("id"), control.get("aria-controls")
+    opened = bool(ident and opens) and ident in opens.split()
     label, own = el.get("aria-labelledby"), control.get("id")
-    return bool(label and own) and own in label.split()
+    labelled = bool(label and own) and own in label.split()
+    return (opened and labelled) if both else (opened or labelled)
 
 
 class Texts:

@@ -49,8 +49,8 @@ _BOILERPLATE_TOKENS = frozenset(
     "related meta footer foot sidebar breadcrumbs breadcrumb promo popup subnav crumbs "
     "print".split()
 )
-# Substrings anywhere in class/id naming comment threads ...
-_COMMENT_WORDS = r"comment|disqus|respond|replies|reply-|discussion"
+# Substrings anywhere in class/id naming comment threads ("commentary" is an opinion piece, no thread) ...
+_COMMENT_WORDS = r"comment(?:[^a]|$)|commenta(?:[^r]|$)|disqus|respond|replies|reply-|discussion"
 # ... and content.
 _CONTENT_WORDS = (
     r"article|content|entry|post-body|postbody|post-text|story|blog|hentry|h-entry|"
@@ -166,6 +166,12 @@ def _hint_of(tag: str, role: str | None, itemprop: str | None, cls: str | None, 
     if role or itemprop or cls or ident:
         return _markup_hint(tag, role, itemprop, cls, ident)
     return _TAG_ONLY.get(tag, NEUTRAL)
+
+
+def hint_of_names(tag: str, itemprop: str | None, cls: str | None, ident: str | None) -> int:
+    """The hint of a non-page element without a role from its tag, itemprop, class and id as
+    given (a rule asking what the rest of a class says without one of its words)."""
+    return _hint_of(tag, None, itemprop, cls or None, ident)
 
 
 def kinds(f) -> list[int]:

@@ -428,6 +428,41 @@ DISCLOSURE_OPENINGS = (
     r"\*\s*affiliate", r"alle\s+angaben\s+ohne\s+gewähr",
 )
 
+# The address segments (a path's part between slashes, or a query's key) under which sites file
+# their tag and category pages ("/tag/wohnen/", "/schlagwort/x", "/claves/y", "?cat=3"): a line
+# of nothing but links there is the post's tags, not its text. Whole segments, lower case.
+TAG_ADDRESS_SEGMENTS = frozenset({
+    # English
+    "tag", "tags", "tagged", "category", "categories", "topic", "topics", "keyword", "keywords", "label", "labels", "cat",
+    # German
+    "schlagwort", "schlagworte", "stichwort", "stichworte", "kategorie", "kategorien", "thema", "themen",
+    # Spanish, Portuguese, French, Italian, Dutch, Polish, Czech, Hungarian, Scandinavian
+    "etiqueta", "etiquetas", "categoria", "categorias", "tema", "temas", "claves", "clave", "assunto", "assuntos",
+    "sujet", "sujets", "mot-cle", "mots-cles", "categorie", "argomenti", "argomento", "trefwoord", "onderwerp",
+    "tagi", "kategoria", "temat", "tematy", "stitek", "stitky", "cimke", "cimkek", "emne", "amne",
+})
+
+# Month names beyond English (phrases.MONTHS), their stems, abbreviations and the Polish and Czech
+# genitives, for a line that is nothing but a date ("31. Mai 2012", "16 marca 2021", "5 de febrero
+# de 2022"): the post's date, not its text. Matched case-insensitively as whole words.
+DATE_MONTHS = (
+    # German, Dutch
+    r"januar", r"jän(?:ner)?", r"februar", r"märz", r"mär", r"mai", r"juni", r"juli", r"oktober", r"okt", r"dezember", r"dez",
+    r"januari", r"februari", r"maart", r"mei", r"augustus",
+    # French, Spanish, Portuguese, Italian
+    r"janvier", r"janv", r"février", r"févr", r"mars", r"avril", r"avr", r"juin", r"juillet", r"juil", r"août", r"septembre",
+    r"octobre", r"novembre", r"décembre", r"déc",
+    r"enero", r"ene", r"febrero", r"marzo", r"abril", r"abr", r"mayo", r"junio", r"julio", r"agosto", r"ago",
+    r"septiembre", r"setiembre", r"octubre", r"noviembre", r"diciembre", r"dic",
+    r"janeiro", r"fevereiro", r"fev", r"março", r"maio", r"junho", r"julho", r"setembro", r"set", r"outubro", r"out", r"dezembro",
+    r"gennaio", r"gen", r"febbraio", r"aprile", r"maggio", r"mag", r"giugno", r"giu", r"luglio", r"lug", r"settembre",
+    r"ottobre", r"ott", r"dicembre",
+    # Polish, Czech (genitive)
+    r"stycznia", r"lutego", r"marca", r"kwietnia", r"maja", r"czerwca", r"lipca", r"sierpnia", r"września", r"października",
+    r"listopada", r"grudnia", r"ledna", r"února", r"března", r"dubna", r"května", r"června", r"července", r"srpna",
+    r"září", r"října", r"listopadu", r"prosince",
+)
+
 
 # ------------------------------------------------------------------ comment prompts (rules/inner_chrome.py), many languages
 

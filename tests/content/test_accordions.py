@@ -173,3 +173,14 @@ def test_accordion_parts_read_from_the_walks_names_as_from_the_element():
     found = [accordions.is_accordion_part_at(f, i) for i in range(len(f))]
     assert found == [accordions.is_accordion_part(el, tag) for el, tag in zip(f.elements, f.tags)]
     assert True in found and found.count(True) < len(found)
+
+
+def test_steps_in_closed_wai_aria_accordion_panes_stay_with_the_guide(algo):
+    # (each pane a role=region labelled by the button in the heading before it, which names it in aria-controls)
+    steps = "".join(
+        f"<div class='acc'><div class='head'><a id='s{i}-h' role='button' aria-controls='s{i}-c'>{q}</a></div>"
+        f"<div id='s{i}-c' role='region' aria-labelledby='s{i}-h' style='display:none;'><p>{a}</p></div></div>"
+        for i, (q, a) in enumerate(QUESTIONS)
+    )
+    text = selected_text(algo, page(f"<div class='steps'>{steps}</div>"))
+    assert "Professionals with at least five years" in text and "a place in the alumni network" in text

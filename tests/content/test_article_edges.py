@@ -2,7 +2,7 @@
 selection; the site's own notes after the article go, the story's paragraphs naming the site stay."""
 from __future__ import annotations
 
-from clearpage.filters import dom
+from clearpage.filters import dom, load_config_text
 from clearpage.filters.content import features as feat
 from clearpage.filters.content.rules import article_edges
 from clearpage.filters.context import PageContext
@@ -197,3 +197,197 @@ def test_auto_drops_the_lines_under_an_article(algo):
             f"<div class='story'>{BODY}<div class='agency'>aja/PAP</div></div></article></body></html>")
     text = joined_selection(algo, page, URL)
     assert "Paragraph 15" in text and "aja/PAP" not in text
+
+
+# ------------------------------------------------------------------ the pictures' captions
+
+def on_captions(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_captions([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_the_captions_of_pictures_go():
+    pictures = ("<figure><img src='/a.jpg'><figcaption>The wheel in May. Photo: A. Writer / Getty</figcaption></figure>"
+                "<figure class='wp-caption'><a href='/b.jpg'><picture><img src='/b.jpg'></picture></a>"
+                "<figcaption><em>Der Müller vor seiner Mühle</em> (Foto: privat)</figcaption></figure>")
+    removed, text = on_captions(BODY[:600] + pictures + BODY[600:])
+    assert removed == 2 and "Getty" not in text and "Müller" not in text and "Paragraph 15" in text
+
+
+def test_an_image_without_alt_keeps_its_caption_as_alt():
+    pictures = ("<figure><img src='/a.jpg'><figcaption>The wheel in May</figcaption></figure>"
+                "<figure><img src='/b.jpg' alt='IMG_2041.jpg'><figcaption>The miller's sons</figcaption></figure>"
+                "<figure><img src='/c.jpg' alt=''><img src='/d.jpg' alt='The old mill'><figcaption>Then and now</figcaption></figure>")
+    root = dom.body_of(dom.parse(f"<html><body>{BODY}{pictures}</body></html>"))
+    assert article_edges.remove_captions([root], PageContext(url=URL, base_url=URL)) == 3
+    assert [img.get("alt") for img in root.iter("img")] == ["The wheel in May", "The miller's sons", "", "The old mill"]
+
+
+def test_captions_of_quotes_and_long_captions_stay():
+    quote = "<figure><blockquote>The wheel turns for all of us.</blockquote><figcaption>The miller, 1920</figcaption></figure>"
+    story = "<figure><img src='/c.jpg'><figcaption>" + BODY[:450] + "</figcaption></figure>"
+    removed, text = on_captions(quote + story + BODY)
+    assert removed == 0 and "The miller, 1920" in text and text.count("Paragraph 0") == 2
+
+
+def test_auto_drops_the_caption_in_an_article(algo):
+    figure = "<figure><img src='/mill.jpg' alt='The mill'><figcaption>Die Mühle im Mai. Foto: Archiv</figcaption></figure>"
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY[:600]}{figure}{BODY[600:]}</div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "Foto: Archiv" not in text
+
+
+def on_beside(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_beside_captions([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_captions_beside_a_picture_go():
+    pictures = ("<div class='wp-caption'><a href='/a.jpg'><img src='/a.jpg'></a><p class='wp-caption-text'>"
+                "Das Wasser aus Bächen kocht man lieber ab.</p></div>"
+                "<div class='media'><div class='img'><picture><img src='/b.jpg' alt='Stockholm'></picture></div>"
+                "<div class='caption'><span>Die Altstadt Stockholms</span> <small>(iStock.com)</small></div></div>")
+    root = dom.body_of(dom.parse(f"<html><body>{BODY[:600]}{pictures}{BODY[600:]}</body></html>"))
+    assert article_edges.remove_beside_captions([root], PageContext(url=URL, base_url=URL)) == 2
+    text = dom.collapse(root.text_content())
+    assert "Bächen" not in text and "Stockholms" not in text and "Paragraph 15" in text
+    assert [img.get("alt") for img in root.iter("img")] == ["Das Wasser aus Bächen kocht man lieber ab.", "Stockholm"]
+
+
+def test_text_around_a_picture_that_is_no_caption_stays():
+    kept = ("<p><img src='/a.jpg'>The miller opened the door at dawn.</p>"  # (the paragraph's own picture)
+            "<div class='box'><img src='/b.jpg'><h3>The wheel</h3></div>"  # (a heading beside it)
+            "<div class='card'><img src='/c.jpg'><p><a href='/other'>Another story about mills</a></p></div>"
+            "<div class='pair'><img src='/d.jpg'><img src='/e.jpg'><p>Before and after</p></div>"
+            f"<div class='long'><img src='/f.jpg'><p>{BODY[:450]}</p></div>")
+    removed, text = on_beside(BODY + kept)
+    assert removed == 0
+    for words in ("opened the door", "The wheel", "Another story", "Before and after"):
+        assert words in text, words
+
+
+# ------------------------------------------------------------------ linked lines between paragraphs
+
+def on_linked(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_linked_lines([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_linked_headlines_between_the_paragraphs_go():
+    lines = ("<p><a href='/news/weir'>Ein Roadtrip entlang der Route 66 im Vulkanland</a></p>"
+             "<h3><a href='https://www.example.com/forum/42'>Alkohol beim Angeln – Diskussion im Forum</a></h3>")
+    removed, text = on_linked(BODY[:600] + lines + BODY[600:])
+    assert removed == 2 and "Route 66" not in text and "Forum" not in text
+    line = "<div><strong><a href='/news/dam'>&gt;&gt; Wegen Corona: Das Lokal muss schließen &lt;&lt;</a></strong></div>"
+    removed, text = on_linked(BODY[:600] + line + BODY[600:])
+    assert removed == 1 and "Lokal" not in text
+    assert "Paragraph 0" in text and "Paragraph 15" in text
+
+
+def test_linked_lines_that_are_the_storys_stay():
+    kept = ("<p><a href='https://other.org/report'>The full report of the river authority</a></p>"  # (another site: a source)
+            "<p><a href='mailto:mill@example.com'>mill@example.com</a></p><p><a href='/a'>www.example.com/mill</a></p>"
+            "<p>Read <a href='/news/weir'>the story of the weir</a> first.</p>"  # (a sentence linking a story)
+            "<p><a href='/news/mill'>The mill, this very page, linked to itself</a></p>")
+    removed, text = on_linked(BODY[:600] + kept + BODY[600:])
+    assert removed == 0 and "full report" in text and "mill@example.com" in text and "the story of the weir" in text
+    removed, text = on_linked(BODY + "<p><a href='/news/weir'>The weir, a story of the same town</a></p>")
+    assert removed == 0  # (after the last paragraph: the trailing_teasers rule's)
+    chapters = "".join(f"<p><a href='/guide/{i}'>Chapter {i}: the wheel and the weir</a></p>" for i in range(3))
+    removed, text = on_linked(BODY[:600] + chapters + BODY[600:])
+    assert removed == 0 and "Chapter 2" in text  # (the page's own list of links, not teasers)
+
+
+# ------------------------------------------------------------------ captions ending in a credit
+
+def on_credited(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_credited_captions([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_lines_ending_in_a_credit_go():
+    lines = ("<p>Golf im TV: Die Übertragungszeiten im Überblick. (Foto: Getty)</p>"
+             "<div class='img-text'>Marco Odermatt, Ski-Star aus der Schweiz. © AFP / MARCO BERTORELLO</div>"
+             "<p>Son tres los periodos de vacaciones durante el año escolar. Foto: Andina</p>"
+             "<span>Roman Prymula, photo: Archives du Gouvernement tchèque</span>")
+    removed, text = on_credited(BODY[:600] + lines + BODY[600:])
+    assert removed == 4 and "Getty" not in text and "Odermatt" not in text and "Andina" not in text and "Prymula" not in text
+    assert "Paragraph 15" in text
+
+
+def test_paragraphs_naming_a_photo_stay():
+    kept = ("<p>Der Fotograf zeigte uns sein liebstes Bild: die Mühle im Nebel, am Morgen nach dem Sturm.</p>"
+            "<p>Photo: the wheel, taken by the miller's son in 1920</p>"  # (a credit line: the credit_lines rule's)
+            "<p>" + "The miller kept the picture on his wall for years, and he told everyone who came "
+            "to buy flour how his son had taken it. (Foto: privat) " * 2 + "</p>")
+    removed, text = on_credited(BODY + kept)
+    assert removed == 0 and "liebstes Bild" in text and "Photo: the wheel" in text and "on his wall" in text
+
+
+def test_auto_drops_the_captions_and_linked_lines_in_an_article(algo):
+    middle = ("<div class='wp-caption'><img src='/w.jpg'><p class='wp-caption-text'>Das Wehr im Mai</p></div>"
+              "<p><a href='/news/dam'>Ein Roadtrip entlang der Route 66 im Vulkanland</a></p>"
+              "<p>Golf im TV: Die Übertragungszeiten im Überblick. (Foto: Getty)</p>")
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY[:600]}{middle}{BODY[600:]}</div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "Paragraph 0" in text
+    for words in ("Das Wehr", "Route 66", "Getty"):
+        assert words not in text, words
+
+
+# ------------------------------------------------------------------ the article's date lines
+
+def on_dates(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+    removed = article_edges.remove_time_lines([root], PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+def test_lines_that_are_the_pages_time_stamp_go():
+    lines = ("<div class='meta'><span>Aktualisiert: <time datetime='2020-04-11T10:27'>11.04.2020, 10:27</time></span></div>"
+             "<p><time datetime='2019-01-11'>11 Jan 2019</time></p>"
+             "<div>Publié le <time>4 mai 2015 à 13h36</time></div>")
+    removed, text = on_dates(lines + BODY[:600] + BODY[600:])
+    assert removed == 3 and "Aktualisiert" not in text and "Jan 2019" not in text and "Publié" not in text
+    assert "Paragraph 0" in text and "Paragraph 15" in text
+
+
+def test_dates_of_the_storys_own_stay():
+    kept = ("<p>The mill reopened on <time datetime='2020-05-02'>2 May 2020</time>, after a winter of repairs "
+            "paid for by the whole town.</p>"  # (a sentence with a date)
+            "<ul><li><time>12 June</time> Open day</li><li><time>3 July</time> Harvest fair</li></ul>"
+            "<table><tr><td><time>1 Aug 2020</time></td><td>Flour sale</td></tr></table>"
+            "<p>Baking time: <time datetime='PT45M'>45 min</time></p>"
+            "<h2><time>1920</time>: the wheel</h2>")
+    removed, text = on_dates(BODY + kept)
+    assert removed == 0
+    for words in ("2 May 2020", "12 June", "1 Aug 2020", "45 min", "1920"):
+        assert words in text, words
+
+
+def test_auto_drops_the_date_line_in_an_article(algo):
+    stamp = "<div class='stamp'>Publiziert: <time datetime='2020-04-03T12:35'>03.04.2020, 12:35</time></div>"
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY[:600]}{stamp}{BODY[600:]}</div></article></body></html>")
+    text = joined_selection(algo, page, URL)
+    assert "Paragraph 15" in text and "Publiziert" not in text
+
+
+def test_captions_keep_leaves_every_caption_under_its_picture():
+    middle = ("<figure><img src='/mill.jpg'><figcaption>Die Mühle im Mai. Foto: Archiv</figcaption></figure>"
+              "<div class='wp-caption'><img src='/w.jpg'><p class='wp-caption-text'>Das Wehr im Mai</p></div>"
+              "<p>Golf im TV: Die Übertragungszeiten im Überblick. (Foto: Getty)</p>")
+    page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
+            f"<div class='story'>{BODY[:600]}{middle}{BODY[600:]}</div></article></body></html>")
+    config = "content:\n  captions: {}\n"
+    dropped = Pipeline(load_config_text(config.format("drop"))).run(page.encode(), URL, mode="reader").text
+    kept = Pipeline(load_config_text(config.format("keep"))).run(page.encode(), URL, mode="reader").text
+    for words in ("Foto: Archiv", "Das Wehr", "Getty"):
+        assert words in kept and words not in dropped, words
+    assert "Paragraph 15" in kept and "Paragraph 15" in dropped

@@ -64,6 +64,9 @@ def pane_after(control: str, pane: str) -> object:
         ("<button aria-expanded='false' aria-controls='other c-2'>Shipping</button>", "<div id='c-2' aria-hidden='true'>Ships in 2 days</div>"),
         # ... or the pane naming the button that labels it.
         ("<button id='b-1' aria-expanded='false'>Sound</button>", "<div aria-labelledby='b-1' aria-hidden='true'>Deeper bass</div>"),
+        # WAI-ARIA's accordion: the button inside the heading before its region, each naming the other.
+        ("<div class='head'><a id='acc-1' role='button' aria-controls='sect-1'>1. Understand your bill</a></div>",
+         "<div id='sect-1' role='region' aria-labelledby='acc-1' style='display:none;'>Gather twelve months of bills.</div>"),
     ],
 )
 def test_a_pane_its_disclosure_button_opens_is_not_hidden(control, pane):
@@ -78,6 +81,9 @@ def test_a_pane_its_disclosure_button_opens_is_not_hidden(control, pane):
         ("<button aria-expanded='false' aria-controls='t-8'>Menu</button>", "<div id='t-7' hidden>x</div>"),  # opens another element
         ("<button id='b-2' aria-expanded='false'>Menu</button>", "<div aria-labelledby='b-1' hidden>x</div>"),
         ("<p>Shipping</p>", "<div id='t-7' style='display:none'>x</div>"),
+        # (a button inside the element before: the pane must be a region labelled by the button it is opened by)
+        ("<h3><button id='acc-2' aria-controls='m-1'>Menu</button></h3>", "<div id='m-1' hidden>x</div>"),
+        ("<h3><button id='acc-2' aria-controls='m-1'>Menu</button></h3>", "<div id='m-1' role='region' aria-labelledby='acc-3' hidden>x</div>"),
     ],
 )
 def test_a_hidden_element_beside_another_control_stays_hidden(control, pane):

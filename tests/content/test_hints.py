@@ -5,7 +5,8 @@ import pytest
 
 from clearpage.filters import dom
 from clearpage.filters.content import hints
-from tests.content.algo_util import features_and_kinds
+from tests.content.algo_util import features_and_kinds, joined_selection
+from tests.content.article_pages import STORY, URL
 
 _NAMES = [
     "", " ", "widget_", "widget_x", "widget__x", "widget_1748939365246", "hs_cos_wrapper_widget_17489", "my-widget_\n", "entry-content", "site-header",
@@ -58,7 +59,8 @@ def _classify_by_each_regex(names: str) -> int:
     return hints.CONTENT if content else hints.NEUTRAL
 
 
-_MIXED_NAMES = ["entry-content share-buttons", "post-body related", "article comments", "main-content widget_", "story sticky",
+_MIXED_NAMES = ["commentary article", "comment", "commentaires", "comments-area", "news commentary", "commenta",
+                "entry-content share-buttons", "post-body related", "article comments", "main-content widget_", "story sticky",
                 "blog\tfooter", "content sideNav", "reply- box", "docs-content Menu", "h-entry ad", "headEr", "tagS x", "Related-Posts entry"]
 
 
@@ -103,3 +105,24 @@ def test_hint_at_reads_the_walks_names_as_hint_reads_the_element():
     hinted = [hints.hint_at(f, i) for i in range(len(f))]
     assert hinted == [hints.hint(el, tag) for el, tag in zip(f.elements, f.tags)]
     assert {hints.BOILERPLATE, hints.CONTENT, hints.COMMENTS, hints.NEUTRAL} <= set(hinted)
+
+
+@pytest.mark.parametrize(("names", "kind"), [
+    ("full news subjective commentary article", hints.CONTENT),  # an opinion piece, not its readers' comments
+    ("sect sect_article commentary", hints.CONTENT),
+    ("comments-area", hints.COMMENTS), ("comment", hints.COMMENTS), ("commentaires", hints.COMMENTS), ("commentlist", hints.COMMENTS),
+])
+def test_commentary_names_a_genre_of_article_not_a_comment_thread(names, kind):
+    assert hints._classify("div", "", "", names) == kind
+
+
+def test_an_opinion_piece_named_commentary_is_the_content_not_a_comment_thread(algo):
+    # (the readers' thread longer than the piece, as on a busy opinion page)
+    replies = "".join(f"<li class='comment'><p>Reader {i}: I do not agree with this at all, the mill was never that old, "
+                      f"and the council knew it when it paid for the repairs last spring.</p></li>" for i in range(16))
+    html = ("<html><body><nav><a href='/'>Home</a> <a href='/opinion'>Opinion</a></nav>"
+            f"<div class='full news subjective commentary article'><div class='sect sect_article commentary'>"
+            f"<h1>The mill</h1><div class='sectbody'>{STORY}</div></div></div>"
+            f"<div id='comments'><h2>Comments</h2><ol>{replies}</ol></div></body></html>")
+    text = joined_selection(algo, html, URL)
+    assert "Paragraph 7" in text and "The mill" in text

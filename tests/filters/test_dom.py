@@ -105,3 +105,16 @@ def test_every_c0_control_but_tab_and_line_breaks_is_dropped_from_the_utf8_given
     body_text = dom.parse(text, utf8=text.encode("utf-8")).find(".//p").text
     expected = {0x09: "a\tb", 0x0A: "a\nb", 0x0D: "a\nb", 0x0C: "a b"}.get(code, "ab")
     assert body_text == expected
+
+
+def test_content_after_the_closing_html_tag_joins_the_body_as_browsers_put_it():
+    # (a page that closes its body after the header: libxml2 puts the rest beside the root)
+    doc = dom.parse("<html><body><header><a href='/'>Home</a></header></body></html>\n"
+                    "<div class='post'><p>The article.</p></div>tail<script>x()</script>")
+    assert body_html(doc) == "<body><header><a href=\"/\">Home</a></header><div class=\"post\"><p>The article.</p></div>tail<script>x()</script></body>"
+    assert "The article." in lxml.html.tostring(doc, encoding="unicode")  # the serialised page keeps it
+
+
+def test_a_page_without_trailing_content_keeps_its_body():
+    doc = dom.parse("<html><body><p>One.</p></body></html>\n")
+    assert body_html(doc) == "<body><p>One.</p></body>"

@@ -25,6 +25,7 @@ from ..rules import (
     listing_recall, listing_trim, listings, marked_prose, page_heading, post_chrome, product, quotes, records, rescue,
     screen_copies, sections, shells, sole_article,
 )
+from ..rules import builder_widgets, side_wrappers
 from . import cleaning, scoring
 from .state import PageState
 
@@ -68,6 +69,11 @@ PREPARE, MEASURE, MARK, SCORE, CHOOSE, WIDEN, UNMARK, SPARE, CLEAN, TRIM, FINISH
 
 def not_forum(s: PageState) -> bool:
     return not s.forum
+
+
+def drop_captions(s: PageState) -> bool:
+    """An article (not a forum) whose captions go (content.captions: drop, the default)."""
+    return s.article and not s.forum and s.ctx.captions == "drop"
 
 
 def few_prose(s: PageState) -> bool:
@@ -156,6 +162,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="marked_records", phase=MARK, run=lambda s: records.unmark_records(s.f, s.kinds, s.groups, s.options.boilerplate_max_share * s.f.chars[0])),  # ("promo-tile" on every item)
     Rule(name="shared_mark_sections", phase=MARK, run=lambda s: sections.unmark_shared_mark_sections(s.f, s.kinds)),  # (tab panes' hook word)
     Rule(name="compound_headers", phase=MARK, run=lambda s: headers.unmark_compound_headers(s.f, s.kinds)),  # ("section-with-header")
+    # (issue 22 round 4 part C, container choice: a page builder's text panels named like widgets)
+    Rule(name="content_widgets", phase=MARK, run=lambda s: builder_widgets.unmark_content_widgets(s.f, s.kinds)),  # ("so-panel widget widget_text" in entry-content)
 
     # SCORE: scores, whether the comments are the content, the container.
     Rule(name="scores", phase=SCORE, run=lambda s: scoring.scores_step(s, comments_count=False)),
@@ -179,6 +187,10 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: s.put(fallback=letter_index.index_container(s.f, s.kinds, s.options.min_container_chars))),
     Rule(name="app_shell", phase=CHOOSE, when=_no_fallback_yet, run=app_shell_or_nothing),  # (shells.py: an app shell says so; ends the run)
     Rule(name="fallback", phase=CHOOSE, when=scoring.missed, run=lambda s: s.put(best=s.fallback)),
+    # (issue 22 round 4 part C, container choice: a widget of a big side column is no container)
+    Rule(name="side_column", phase=CHOOSE, when=not_forum,
+         run=lambda s: s.put(best=side_wrappers.outside_side_column(s.f, s.kinds, s.scores, s.best, s.options.min_container_chars,
+                                                                    s.options.boilerplate_max_share))),
     # (issue 22 round 3, container choice: the one article the markup names inside a bigger container)
     Rule(name="sole_article", phase=CHOOSE, when=not_forum,
          run=lambda s: s.put(best=(narrowed := sole_article.sole_article(s.f, s.kinds, s.groups, s.best, s.options.min_container_chars,
@@ -265,8 +277,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="back_links", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_back_links(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Zurück zur Übersicht", "Back to overview")
     Rule(name="meta_lines", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_meta_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Posted in", "Category:", "5 min read")
     Rule(name="ad_labels", phase=TRIM, when=not_forum, run=lambda s: post_chrome.remove_ad_labels(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Anzeige", "This post contains affiliate links")
-    Rule(name="trailing_teasers", phase=TRIM, when=lambda s: s.article and not s.forum,  # (other stories' headlines after the article's end)
-         run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
+    Rule(name="trailing_teasers", phase=TRIM, when=not_forum,  # (other stories' headlines after the article's end)
+         run=lambda s: post_chrome.remove_trailing_teasers(_selected(s), s.ctx, s.options.prose_min_chars, s.texts, article=s.article), keeps_texts=True),
     Rule(name="trailing_bios", phase=TRIM, when=lambda s: s.article and not s.forum,  # (an author's bio box after the article)
          run=lambda s: asides.remove_trailing_bios(_selected(s), s.ctx, s.options.prose_min_chars), keeps_texts=True),
     # (issue 22, precision round 3 part B: the article's own edges)
@@ -276,6 +288,17 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: article_edges.remove_opening_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="closing_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Reklama", "Autoren:", a name after the last paragraph)
          run=lambda s: article_edges.remove_closing_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 4 part A: the article's own furniture at its edges)
+    Rule(name="captions", phase=TRIM, when=drop_captions,  # (a picture's caption, "Photo: X / Getty")
+         run=lambda s: article_edges.remove_captions(_selected(s), s.ctx)),
+    Rule(name="beside_captions", phase=TRIM, when=drop_captions,  # (the same without a <figcaption>: "wp-caption-text")
+         run=lambda s: article_edges.remove_beside_captions(_selected(s), s.ctx)),
+    Rule(name="linked_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # (another story's headline between the paragraphs)
+         run=lambda s: article_edges.remove_linked_lines(_selected(s), s.ctx)),
+    Rule(name="credited_captions", phase=TRIM, when=drop_captions,  # ("... im Überblick. (Foto: Getty)")
+         run=lambda s: article_edges.remove_credited_captions(_selected(s), s.ctx)),
+    Rule(name="time_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Aktualisiert: 11.04.2020, 10:27" in a <time>)
+         run=lambda s: article_edges.remove_time_lines(_selected(s), s.ctx)),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Foto: X", "iStock.com")
     Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx), keeps_texts=True),  # ("word word word ..." a script measured with)
     Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx), keeps_texts=True),  # (a player's <iframe> code to copy)
@@ -291,6 +314,17 @@ RULES: tuple[Rule, ...] = (
     Rule(name="share_bars", phase=TRIM, when=not_forum, run=lambda s: inner_chrome.remove_share_bars(_selected(s), s.ctx, s.texts), keeps_texts=True),  # (links passing this page's address on)
     Rule(name="comment_prompts", phase=TRIM, when=lambda s: not (s.forum or s.discussion),  # ("Keine Kommentare", "Leave a comment")
          run=lambda s: inner_chrome.remove_comment_prompts(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 4 part B: meta lines, tags, related and teasers inside the container)
+    Rule(name="tag_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # ("Tags: <a>X</a>, <a>Y</a>", links to /tag/ pages)
+         run=lambda s: post_chrome.remove_tag_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="date_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Stand: 05. Februar 2020", "Veröffentlicht 23.06.2016 um 16:14")
+         run=lambda s: post_chrome.remove_date_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="read_also_labels", phase=TRIM, when=not_forum,  # ("Weiterlesen:" alone, with the linked lines after it)
+         run=lambda s: asides.remove_read_also_labels(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="inner_teasers", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a headline made one link to another story, its tile)
+         run=lambda s: post_chrome.remove_inner_teasers(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="linked_paragraphs", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a paragraph that is one link to another story)
+         run=lambda s: post_chrome.remove_linked_paragraphs(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

@@ -1,4 +1,4 @@
-"""An article's edges for ``auto``: its lead above the body, the site's notes below it.
+"""An article's edges for ``auto``: its lead above the body, the site's notes below it, its furniture.
 
 - ``with_lead``: an article's lead (standfirst) often sits in the header block with the
   ``<h1>``, outside the body container ``auto`` picked. The prose blocks between the page's
@@ -16,6 +16,13 @@
   sentence ("Reklama", "Autoren:", "Mehr Themen:", a name, "Letzte Änderung 14.02.2019") are
   the page's furniture after the story; a heading or a label announcing the article's own
   items (a list, a table) stays with them.
+- ``remove_captions``, ``remove_beside_captions``, ``remove_credited_captions``: a picture's
+  caption is the page's label for its picture, not the story's text (a ``<figcaption>``, a block
+  named a caption beside the picture, a line ending in the picture's credit); the picture keeps
+  it as its text alternative when it has none.
+- ``remove_linked_lines``: between the article's paragraphs, a line that is only a link to
+  another page of the site is another story's headline set into this one.
+- ``remove_time_lines``: a line that is mostly a ``<time>`` is the page's stamp of the article.
 """
 from __future__ import annotations
 
@@ -27,8 +34,10 @@ from lxml import etree
 
 from ... import dom
 from ...context import PageContext
+from ...links import safe_url
+from ...render import alternatives
 from .. import features as feat
-from .. import hints
+from .. import hints, phrases
 from . import page_heading
 
 # A lead is a sentence or two of prose: a shorter block there is a kicker, a byline or a date.
@@ -376,3 +385,213 @@ def remove_closing_lines(roots: list, ctx: PageContext, texts: feat.Texts | None
     if len(doomed) > CLOSING_MAX_LINES:
         return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"a line after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ the pictures' captions
+
+# A caption this long is prose the article tells under its picture, not a line naming it.
+CAPTION_MAX_CHARS = 400
+# The media a captioned figure shows (a figure of a quote or a code listing keeps its caption).
+_FIGURE_MEDIA = etree.XPath(".//img|.//picture|.//video|.//iframe|.//svg|.//object|.//embed")
+
+
+def remove_captions(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, the captions of the article's pictures: a ``<figcaption>`` of a
+    figure showing media, shorter than ``CAPTION_MAX_CHARS``; an image of the figure without a
+    text alternative takes the caption as its ``alt`` first (what the reader page would have
+    read out for it). Returns how many went."""
+    doomed = []
+    for caption in (el for root in roots for el in root.iter("figcaption")):
+        figure = caption.getparent()
+        if figure is None or not _FIGURE_MEDIA(figure):
+            continue
+        text = dom.collapse(dom.string_of(caption))
+        if text and len(text) < CAPTION_MAX_CHARS:
+            for img in figure.iter("img"):
+                alt = img.get("alt")
+                if (alt is None or alternatives.is_file_name(alt)) and not (img.get("title") or "").strip():
+                    img.set("alt", alternatives.shorten(text, alternatives.MAX_ALT_CHARS))
+            doomed.append(caption)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a picture's caption: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# The blocks a picture's caption is set in beside it, when no <figcaption> names it.
+_CAPTION_TAGS = frozenset({"p", "div", "span", "small", "em", "i", "strong", "b", "font"})
+_PICTURES = etree.XPath(".//img|.//video")  # (a <picture> holds its <img>)
+# Names marking a caption in the markup ("wp-caption-text", "image-credit", "legende").
+_CAPTION_NAMES = re.compile(r"caption|credit|legend|bildunterschrift|bildtext")
+_NOT_A_CAPTION = etree.XPath(".//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//ul|.//ol|.//table|.//a")
+
+
+def _named_caption(el) -> bool:
+    """Whether ``el`` or an element in it is named a caption or a credit (a step's text beside
+    its picture, a card's, is named otherwise)."""
+    return any(_CAPTION_NAMES.search(hints.names_of(d).lower()) for d in el.iter() if dom.is_element(d))
+
+
+def remove_beside_captions(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, a picture's caption set without a ``<figcaption>``: in the
+    picture's own wrapper (one picture and under ``CAPTION_MAX_CHARS`` of text, all of it in
+    child blocks beside the picture's, none a heading, list, table or link); the picture keeps
+    the caption as its text alternative when it has none. Returns how many went."""
+    doomed = []
+    seen: set = set()
+    for img in (el for root in roots for el in root.iter("img")):
+        wrapper = img.getparent()
+        while wrapper is not None and not dom.collapse(dom.string_of(wrapper)):
+            if wrapper in roots:
+                wrapper = None
+                break
+            wrapper = wrapper.getparent()
+        if wrapper is None or wrapper in seen or wrapper in roots or wrapper.tag not in ("div", "figure", "span", "td", "center"):
+            continue
+        seen.add(wrapper)
+        text = dom.collapse(dom.string_of(wrapper))
+        if len(text) >= CAPTION_MAX_CHARS or len(_PICTURES(wrapper)) != 1 or (wrapper.text or "").strip():
+            continue
+        holders = [child for child in wrapper if dom.is_element(child) and dom.collapse(dom.string_of(child))]
+        if any(child.tail and child.tail.strip() for child in wrapper) or not holders:
+            continue
+        if any(child.tag not in _CAPTION_TAGS or _PICTURES(child) or _NOT_A_CAPTION(child) or not _named_caption(child)
+               for child in holders):
+            continue
+        for pic in wrapper.iter("img"):
+            alt = pic.get("alt")
+            if (alt is None or alternatives.is_file_name(alt)) and not (pic.get("title") or "").strip():
+                pic.set("alt", alternatives.shorten(text, alternatives.MAX_ALT_CHARS))
+        doomed.extend(holders)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a picture's caption beside it: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ linked lines between paragraphs
+
+# A linked line is a headline's length: a longer linked block is a sentence the story links.
+LINKED_LINE_MIN_CHARS = 20
+LINKED_LINE_MAX_CHARS = 130
+# More linked lines than this between the paragraphs are the page's own list (chapters, entries
+# each with its summary), not teasers set into one story.
+LINKED_LINES_MAX = 2
+# The lines a teaser of another story can be set in between the article's paragraphs.
+_LINKED_LINE_TAGS = ("p", "div", "h2", "h3", "h4", "h5", "h6")
+# A link's text that is an address or an e-mail is the story naming it, not another story's headline.
+_ADDRESS_TEXT = re.compile(r"^\S*(?:https?://|www\.|@)\S*$|^\S+\.[a-z]{2,4}(?:/\S*)?$", re.I)
+
+
+def remove_linked_lines(roots: list, ctx: PageContext) -> int:
+    """Remove, between the article's first and last paragraphs of prose under ``roots``, the lines
+    whose whole text is one link to another page of the page's own site (a headline of another
+    story set between the paragraphs); returns how many went."""
+    blocks = [el for root in roots for el in root.iter(*_LINKED_LINE_TAGS) if el is not root]
+    prose = [k for k, el in enumerate(blocks) if el.tag == "p" and _is_prose(el)]
+    if len(prose) < 2:
+        return 0
+    site = _registered_domain(ctx.url or "")
+    doomed = []
+    for el in blocks[prose[0] + 1:prose[-1]]:
+        links = [a for a in el.iter("a") if a.get("href")]
+        if len(links) != 1 or _BLOCK_CHILDREN(el) or _MEDIA(el):
+            continue
+        text = dom.collapse(dom.string_of(el))
+        if not LINKED_LINE_MIN_CHARS <= len(text) <= LINKED_LINE_MAX_CHARS or _ADDRESS_TEXT.match(text):
+            continue
+        if dom.collapse(dom.string_of(links[0])) != text or not _same_site(links[0].get("href"), ctx, site):
+            continue
+        doomed.append(el)
+    if len(doomed) > LINKED_LINES_MAX:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"a linked line between the paragraphs: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _is_prose(el) -> bool:
+    text = dom.collapse(dom.string_of(el))
+    return len(text) >= OPENING_PROSE_CHARS and bool(_PUNCTUATION.search(text))
+
+
+def _same_site(href: str, ctx: PageContext, site: str) -> bool:
+    """Whether ``href`` goes to another page of the page's own site."""
+    url = safe_url(href, ctx.base_url or ctx.url)
+    if url is None or not site or _registered_domain(url) != site:
+        return False
+    return url.split("#")[0].rstrip("/") != (ctx.url or "").split("#")[0].rstrip("/")
+
+
+# ------------------------------------------------------------------ captions ending in a credit
+
+# A caption with its credit is a line or two: a longer block ending so is a paragraph quoting one.
+CREDITED_CAPTION_MAX_CHARS = 200
+# The credit at a line's end, after a sentence, a bracket or a separator ("... im Überblick.
+# (Foto: Getty)", "Marco Odermatt, Ski-Star. © AFP / M. Bertorello", "... | © Springer").
+_CREDIT_AT_END = re.compile(
+    r"(?:[.!?)\]|–—,;:]\s*|\s[-/]\s*|\s\(\s*)" + phrases.any_of(phrases.CREDIT_LABELS) + r"\s*[^.!?:]{1,60}\)?\s*$",
+    re.IGNORECASE)
+_CREDITED_TAGS = ("p", "div", "span", "figcaption", "small")
+# Children that make an element a block of blocks, not a line (those of _BLOCK_CHILDREN).
+_LINE_PARTS_NOT = frozenset({"p", "div", "ul", "ol", "table", "section", "article", "blockquote",
+                             "h1", "h2", "h3", "h4", "h5", "h6", "li"})
+
+
+def remove_credited_captions(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, the leaf lines ending in a picture's credit ("... (Foto: Getty)"):
+    a picture's caption set as a line of the text; returns how many went."""
+    doomed = []
+    for el in (el for root in roots for el in root.iter(*_CREDITED_TAGS) if el is not root):
+        if any(child.tag in _LINE_PARTS_NOT for child in el):
+            continue  # (a block of blocks, told apart before its whole text is read)
+        if doomed and any(a is doomed[-1] for a in el.iterancestors()):
+            continue
+        text = dom.collapse(dom.string_of(el))
+        if not text or len(text) > CREDITED_CAPTION_MAX_CHARS or not _CREDIT_AT_END.search(text):
+            continue
+        if _BLOCK_CHILDREN(el) or _MEDIA(el):
+            continue
+        doomed.append(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a caption ending in its credit: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ the article's date lines
+
+# A date line is a label and a date: this long at most ...
+DATE_LINE_MAX_CHARS = 80
+# ... with at least this share of it the <time> element's text ("Publiziert: 03.04.2020, 12:35").
+DATE_LINE_MIN_TIME_SHARE = 0.4
+# Inside these a date is an item's (an event list's, a schedule's, a table's), not the page's stamp.
+_DATED_ITEMS = frozenset({"li", "td", "th", "dt", "dd", "table", "pre", "code", "blockquote"})
+# The blocks a date line is set in (an inline one is a line when it stands apart from words).
+_LINE_BLOCKS = frozenset({"p", "div", "header", "footer", "section", "address", "aside"})
+_HEADINGS_AND_MEDIA = etree.XPath(".//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//img|.//picture|.//video|.//iframe")
+
+
+def remove_time_lines(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots``, the lines that are mostly a ``<time>`` (the page's stamp of when
+    it published or changed the article: "Aktualisiert: 11.04.2020, 10:27", "11 Jan 2019"); a
+    duration (``datetime="PT15M"``) and a date in a list, a table or a quote stay. Returns how
+    many went."""
+    doomed: list = []
+    for root in roots:
+        for time in root.iter("time"):
+            if (time.get("datetime") or "").strip().upper().startswith("P"):
+                continue
+            stamp = len(dom.collapse(dom.string_of(time)))
+            if not stamp or any(a.tag in _DATED_ITEMS for a in time.iterancestors()):
+                continue
+            line = None
+            el = time
+            while el is not None and el is not root:
+                text = dom.collapse(dom.string_of(el))
+                if len(text) > DATE_LINE_MAX_CHARS or stamp < DATE_LINE_MIN_TIME_SHARE * len(text) or _HEADINGS_AND_MEDIA(el):
+                    break
+                line = el
+                el = el.getparent()
+            if line is None or not (line.tag in _LINE_BLOCKS or _set_apart(line)):
+                continue  # (a date inside a sentence or a heading: the story's)
+            if not any(line is d or any(a is d for a in line.iterancestors()) for d in doomed):
+                doomed.append(line)
+    return ctx.kill_all(doomed, "auto", lambda el: f"the article's date line: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _set_apart(el) -> bool:
+    """Whether ``el`` is an item of its own, no words of its parent before or after it."""
+    parent = el.getparent()
+    if parent is None:
+        return True
+    return not (parent.text or "").strip() and not any((child.tail or "").strip() for child in parent)

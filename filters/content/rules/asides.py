@@ -7,6 +7,8 @@
 - ``remove_read_also``: a paragraph inside the text that points to another story ("Lea también:
   <a>...</a>", "Lesen Sie auch: ...", "Read more: ..."): a label of ``phrases.READ_ALSO_LABELS``
   at its start, outside the links, and links for most of the rest.
+- ``remove_read_also_labels``: a read-also label standing alone ("Weiterlesen:", "Schon
+  gelesen?") and the few linked lines right after it: the other stories it announces.
 - ``remove_appeals``: a short paragraph inside an article that asks the reader to subscribe,
   follow the site, download its app or support it, or claims the text's copyright
   (``phrases.APPEAL_OPENINGS`` at its start): the publisher speaking, not the story.
@@ -106,6 +108,38 @@ def remove_read_also(roots: list, ctx: PageContext, texts: feat.Texts | None = N
         # The rest is mostly link, the label is not: a linked "Read the story" is a listing's entry link.
         if rest and READ_ALSO_MIN_LINK_SHARE * len(rest) <= links <= len(rest) + 1:
             doomed.append(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"points to another story: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# A read-also label standing alone ("Weiterlesen:", "Schon gelesen?"), the block's whole text: the
+# links it announces follow it.
+_READ_ALSO_LABEL = re.compile(r"[\W_]*" + phrases.any_of(phrases.READ_ALSO_LABELS) + r"[\s:：.!?…»›>\-–—]*", re.IGNORECASE)
+READ_ALSO_LABEL_MAX_CHARS = 40
+# At most this many linked lines after a label go with it (a longer list is the article's own).
+READ_ALSO_MAX_FOLLOWERS = 4
+# A linked line: at least this share of its text is link text.
+LINKED_LINE_MIN_SHARE = 0.8
+
+
+def remove_read_also_labels(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots``, the read-also labels standing alone and the linked lines right
+    after them (the other stories they announce); returns how many went."""
+    texts = feat.texts_or_new(texts)
+    doomed = []
+    for el, text in _short_paragraphs(roots, READ_ALSO_LABEL_MAX_CHARS, texts):
+        if not _READ_ALSO_LABEL.fullmatch(text) or el.xpath(_BLOCK_CHILDREN):
+            continue
+        doomed.append(el)
+        follower = el.getnext()
+        for _ in range(READ_ALSO_MAX_FOLLOWERS):
+            if follower is None or not dom.is_element(follower) or follower.xpath(_MEDIA):
+                break
+            line = texts.collapsed(follower)
+            links = sum(len(texts.collapsed(a)) for a in follower.iter("a") if a.get("href"))
+            if not line or len(line) > READ_ALSO_MAX_CHARS or links < LINKED_LINE_MIN_SHARE * len(line):
+                break
+            doomed.append(follower)
+            follower = follower.getnext()
     return ctx.kill_all(doomed, "auto", lambda el: f"points to another story: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
