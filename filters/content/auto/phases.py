@@ -290,15 +290,15 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: article_edges.remove_closing_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     # (issue 22, precision round 4 part A: the article's own furniture at its edges)
     Rule(name="captions", phase=TRIM, when=drop_captions,  # (a picture's caption, "Photo: X / Getty")
-         run=lambda s: article_edges.remove_captions(_selected(s), s.ctx)),
+         run=lambda s: article_edges.remove_captions(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="beside_captions", phase=TRIM, when=drop_captions,  # (the same without a <figcaption>: "wp-caption-text")
-         run=lambda s: article_edges.remove_beside_captions(_selected(s), s.ctx)),
+         run=lambda s: article_edges.remove_beside_captions(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="linked_lines", phase=TRIM, when=lambda s: s.article and not s.forum,  # (another story's headline between the paragraphs)
-         run=lambda s: article_edges.remove_linked_lines(_selected(s), s.ctx)),
+         run=lambda s: article_edges.remove_linked_lines(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="credited_captions", phase=TRIM, when=drop_captions,  # ("... im Überblick. (Foto: Getty)")
-         run=lambda s: article_edges.remove_credited_captions(_selected(s), s.ctx)),
+         run=lambda s: article_edges.remove_credited_captions(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="time_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Aktualisiert: 11.04.2020, 10:27" in a <time>)
-         run=lambda s: article_edges.remove_time_lines(_selected(s), s.ctx)),
+         run=lambda s: article_edges.remove_time_lines(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="credit_lines", phase=TRIM, run=lambda s: asides.remove_credit_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),  # ("Foto: X", "iStock.com")
     Rule(name="filler", phase=TRIM, run=lambda s: filler.remove_filler_blocks(s.f, s.nodes, s.ctx), keeps_texts=True),  # ("word word word ..." a script measured with)
     Rule(name="embed_codes", phase=TRIM, run=lambda s: embed_codes.remove_embed_codes(s.f, s.nodes, s.ctx), keeps_texts=True),  # (a player's <iframe> code to copy)
