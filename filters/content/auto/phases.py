@@ -357,14 +357,20 @@ def run(state: PageState, rules=RULES) -> None:
     reports = state.ctx.reports
     for rule in rules:
         if rule.when is None or rule.when(state):
-            before = len(reports)
-            removed = rule.run(state)
-            if removed:
-                state.removed += removed
-            if removed or not rule.keeps_texts or len(reports) != before:
-                state.texts.clear()
+            _step(state, rule, reports)
             if state.done:
                 return
+
+
+def _step(state: PageState, rule: Rule, reports: list) -> None:
+    """Run one rule whose condition holds: count its removals, empty the text cache unless it
+    ``keeps_texts`` and reported nothing."""
+    before = len(reports)
+    removed = rule.run(state)
+    if removed:
+        state.removed += removed
+    if removed or not rule.keeps_texts or len(reports) != before:
+        state.texts.clear()
 
 
 def _run_timed(state: PageState, rules, times: dict) -> None:
@@ -376,12 +382,7 @@ def _run_timed(state: PageState, rules, times: dict) -> None:
         started, inner = clock(), nested[0]
         ran = rule.when is None or rule.when(state)
         if ran:
-            before = len(reports)
-            removed = rule.run(state)
-            if removed:
-                state.removed += removed
-            if removed or not rule.keeps_texts or len(reports) != before:
-                state.texts.clear()
+            _step(state, rule, reports)
         spent = clock() - started
         entry = times.get(rule.name)
         if entry is None:

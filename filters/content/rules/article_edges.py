@@ -407,12 +407,18 @@ def remove_captions(roots: list, ctx: PageContext) -> int:
             continue
         text = dom.collapse(dom.string_of(caption))
         if text and len(text) < CAPTION_MAX_CHARS:
-            for img in figure.iter("img"):
-                alt = img.get("alt")
-                if (alt is None or alternatives.is_file_name(alt)) and not (img.get("title") or "").strip():
-                    img.set("alt", alternatives.shorten(text, alternatives.MAX_ALT_CHARS))
+            _name_bare_pictures(figure, text)
             doomed.append(caption)
     return ctx.kill_all(doomed, "auto", lambda el: f"a picture's caption: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _name_bare_pictures(holder, caption: str) -> None:
+    """Give the images under ``holder`` without a text alternative (none, or a file name, and no
+    title) ``caption`` as their ``alt``: what the reader page would have read out for them."""
+    for img in holder.iter("img"):
+        alt = img.get("alt")
+        if (alt is None or alternatives.is_file_name(alt)) and not (img.get("title") or "").strip():
+            img.set("alt", alternatives.shorten(caption, alternatives.MAX_ALT_CHARS))
 
 
 # The blocks a picture's caption is set in beside it, when no <figcaption> names it.
@@ -455,10 +461,7 @@ def remove_beside_captions(roots: list, ctx: PageContext) -> int:
         if any(child.tag not in _CAPTION_TAGS or _PICTURES(child) or _NOT_A_CAPTION(child) or not _named_caption(child)
                for child in holders):
             continue
-        for pic in wrapper.iter("img"):
-            alt = pic.get("alt")
-            if (alt is None or alternatives.is_file_name(alt)) and not (pic.get("title") or "").strip():
-                pic.set("alt", alternatives.shorten(text, alternatives.MAX_ALT_CHARS))
+        _name_bare_pictures(wrapper, text)
         doomed.extend(holders)
     return ctx.kill_all(doomed, "auto", lambda el: f"a picture's caption beside it: {dom.collapse(dom.string_of(el))[:40]!r}")
 
