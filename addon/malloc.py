@@ -13,6 +13,11 @@ its body arrived in. Freed, they are reused but not returned: a worker that had 
 next big page's peak came on top. ``trim`` (malloc_trim) gives the free pages inside the heap
 back (a worker: 240 -> 140 MB in ~10 ms); callers trim after a big body, not after every page.
 
+Everyday pages fragment the heap too: their bodies, jobs and replies (~100 KB each, under the
+threshold) come and go between mitmproxy's own small objects, and the freed pages between them
+are not returned by themselves. ``TrimPacer`` says when enough page bytes have passed since the
+last trim for the next one to be worth it (docs/benchmarks.md has the figures).
+
 Nothing happens where glibc is absent (musl, macOS) or the call fails.
 """
 from __future__ import annotations
@@ -25,6 +30,9 @@ THRESHOLD_BYTES = 128 * 1024  # glibc's own starting value
 # A body at least this big leaves enough freed heap behind to be worth a trim (~1-20 ms on a big heap);
 # the ~100 KB pages of everyday browsing do not (their freed memory is reused by the next page).
 TRIM_AFTER_BYTES = 1024 * 1024
+# Page bytes (bodies in, replies out) passed between two trims for everyday pages: a few hundred
+# ~100 KB pages, so a trim (~10 ms in a thread) costs well under 0.1 ms a page.
+TRIM_EVERY_BYTES = 64 * 1024 * 1024
 
 _done = False
 _libc = None
@@ -67,3 +75,24 @@ def trim() -> bool:
 def worth_trimming(body_bytes: int) -> bool:
     """Whether a page body of this size leaves enough freed heap behind to trim after it."""
     return body_bytes >= TRIM_AFTER_BYTES
+
+
+class TrimPacer:
+    """Counts the page bytes a process handles and says when a trim is due: each ``every_bytes``."""
+
+    def __init__(self, every_bytes: int = TRIM_EVERY_BYTES) -> None:
+        if every_bytes < 1:
+            raise ValueError(f"every_bytes must be 1 or more, not {every_bytes}")
+        self.every_bytes = every_bytes
+        self.due = 0  # how many times a trim came due so far (for diagnostics and tests)
+        self._since = 0
+
+    def add(self, nbytes: int) -> bool:
+        """Count ``nbytes`` more; True when they bring the count since the last trim to ``every_bytes``
+        (the count then starts again: the caller trims now)."""
+        self._since += nbytes
+        if self._since < self.every_bytes:
+            return False
+        self._since = 0
+        self.due += 1
+        return True

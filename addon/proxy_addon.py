@@ -219,6 +219,7 @@ class Clearpage:
         self.lists = default_lists_policy()  # the clearpage_lists option
         self._text: str | None = None  # the config file's text as installed
         self._refresher: asyncio.Task[None] | None = None
+        self.trims = malloc.TrimPacer()  # everyday pages' bytes: their freed heap goes back each so often (addon.malloc)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -465,6 +466,8 @@ class Clearpage:
         finally:
             if big:
                 self._big_pages.done()
+        if self.trims.add(len(body) + len(reply.body)) and not malloc.worth_trimming(len(body)):
+            release_memory()  # (a big body released it above already)
         if flow.response is not response:
             return  # another addon replaced the response while the page was filtered
         if reply.status == FAILED:

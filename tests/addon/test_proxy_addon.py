@@ -368,6 +368,30 @@ def test_release_memory_frees_a_finished_big_body_held_in_a_cycle():
             gc.enable()
 
 
+def test_everyday_pages_give_the_freed_heap_back_once_their_bytes_add_up(harness, monkeypatch):
+    """Small pages trim too (addon.malloc.TrimPacer), not at each page: the main process's heap
+    otherwise kept the freed pages of every job and reply it had handled (bench proxy's drift)."""
+    import time
+
+    from clearpage.addon import malloc
+
+    trims = []
+    real_trim = malloc.trim
+    monkeypatch.setattr(malloc, "trim", lambda: trims.append(1) or real_trim())  # the real trim, counted
+    monkeypatch.setattr(harness.addon, "trims", malloc.TrimPacer(every_bytes=10**12))
+    ex = harness.exchange(ARTICLE, HTML)
+    assert ex.response.headers[HEADER].startswith("mode=reader;")
+    assert harness.addon.trims.due == 0 and not trims  # far from the pace: no trim for this page
+    monkeypatch.setattr(harness.addon, "trims", malloc.TrimPacer(every_bytes=2 * len(ARTICLE) + 1))
+    for _ in range(3):  # three pages pass at least three times the page's bytes: the pace is reached
+        harness.exchange(ARTICLE, HTML)
+    assert harness.addon.trims.due >= 1
+    deadline = time.monotonic() + 5
+    while len(trims) < harness.addon.trims.due and time.monotonic() < deadline:
+        harness.run(asyncio.sleep(0.01))  # the trim runs in the loop's executor
+    assert len(trims) == harness.addon.trims.due
+
+
 # ---------------------------------------------------------------------- the slow lane
 
 

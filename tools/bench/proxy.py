@@ -337,6 +337,7 @@ class Sampler:
         main = cpu.pop(self.pid, 0.0)
         at_peak = max(range(len(rss)), key=rss.__getitem__)
         main_at_peak, workers_at_peak = self.breakdown[at_peak]
+        at_start = self.breakdown[self.samples.index(after[0])]
         return {
             "peak_rss_mb": round(max(rss), 1),
             "at_peak_rss_mb": {"proxy_main": round(main_at_peak, 1), "workers": [round(w, 1) for w in workers_at_peak]},
@@ -347,6 +348,9 @@ class Sampler:
             "rss_end_mb": round(end, 1),
             "drift_pct": round((end - start) / start * 100, 1) if start else None,
             "drift_from_requests": after[0][1],
+            # the same two moments per process: whose memory grew (the main process's own drift beside the workers')
+            "drift_split_mb": {"proxy_main": [round(at_start[0], 1), round(self.breakdown[-1][0], 1)],
+                               "workers": [[round(w, 1) for w in at_start[1]], [round(w, 1) for w in self.breakdown[-1][1]]]},
             "samples": len(self.samples),
             "cpu_s": {"proxy_main": main, "workers": sorted(cpu.values(), reverse=True)},
             "main_cpu_s": self.main_cpu_split(main),
@@ -801,6 +805,14 @@ def report_lines(f: dict) -> list[str]:
         lines.append(f"memory of the proxy tree: peak {m['peak_rss_mb']} MB; {m['rss_after_warmup_mb']} MB after "
                      f"{m['drift_from_requests']} requests, {m['rss_end_mb']} MB at the end: drift {m['drift_pct']:+}%")
         lines.append(_memory_detail("the clearpage run", m))
+        split = m.get("drift_split_mb")
+        if split:
+            lines.append(f"  over the same requests: main process {split['proxy_main'][0]} -> {split['proxy_main'][1]} MB, workers "
+                         f"{' + '.join(map(str, split['workers'][0]))} -> {' + '.join(map(str, split['workers'][1]))} MB")
+    bare = f.get("mitmdump", {}).get("memory")
+    if bare and bare.get("drift_pct") is not None:
+        lines.append(f"bare mitmdump in the same run: {bare['rss_after_warmup_mb']} MB after {bare['drift_from_requests']} requests, "
+                     f"{bare['rss_end_mb']} MB at the end: drift {bare['drift_pct']:+}%")
     slow = f.get("slow_page")
     if slow:
         pages = slow["slow_pages"]
