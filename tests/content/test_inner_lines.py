@@ -52,3 +52,36 @@ def test_auto_drops_the_headings_whose_form_and_widget_are_gone(algo):
     assert "Page 7" in text and "What the mill costs" in text
     assert "Investigativ" not in text and "Tipps, Hilfe" not in text
 
+
+# ------------------------------------------------------------------ labels in a <div> between the paragraphs
+
+
+def test_labels_in_a_div_between_the_paragraphs_go():
+    labels = ("<div class='bar'><a href='/x'>weiterlesen</a> 5 Minuten</div>", "<div>Externer Inhalt</div>",
+              "<div class='box-title'>Fakten, Hintergründe, Dossiers</div>")
+    body = STORY.replace("<p>Paragraph 3", "".join(labels) + "<p>Paragraph 3")
+    removed, text = on_roots(inner_lines.remove_div_lines, body)
+    assert removed == 3
+    assert "weiterlesen" not in text and "Externer" not in text and "Dossiers" not in text and "Paragraph 7" in text
+
+
+def test_sentences_code_items_and_lines_outside_the_paragraphs_stay():
+    kept = ("<div>Der Müller wartete auf Regen.</div>", "<div>Was kostet die Mühle?</div>",
+            "<pre><div>pip install mill</div></pre>", "<ul><li><div>Mehl Typ 405</div></li></ul>",
+            "<div>水车在夏天停了下来</div>", "<div><img src='/m.jpg' alt='Die Mühle'></div>")
+    body = "<div>Über den Autor</div>" + STORY.replace("<p>Paragraph 3", "".join(kept) + "<p>Paragraph 3") + "<div>Teilen</div>"
+    removed, text = on_roots(inner_lines.remove_div_lines, body)
+    assert removed == 0
+    assert "Regen" in text and "pip install" in text and "Mehl" in text and "Über den Autor" in text
+
+
+def test_many_short_div_lines_are_the_page_s_own_and_stay():
+    prices = "".join(f"<div>Plan {i}</div><div>${i}9 per month</div>" for i in range(4))
+    removed, text = on_roots(inner_lines.remove_div_lines, STORY.replace("<p>Paragraph 3", prices + "<p>Paragraph 3"))
+    assert removed == 0 and "Plan 3" in text and "$39 per month" in text
+
+
+def test_auto_drops_a_label_in_a_div_between_the_paragraphs(algo):
+    body = LONG_STORY.replace("<p>Part 0", "<div class='credit'>Photograph by A. Miller, Mill Archive</div><p>Part 0")
+    text = joined_selection(algo, article_page(body), URL)
+    assert "Page 7" in text and "Photograph by" not in text

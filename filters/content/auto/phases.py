@@ -329,6 +329,8 @@ RULES: tuple[Rule, ...] = (
     # (issue 22, precision round 5 part A: lines inside the article announcing what is not its text)
     Rule(name="orphan_headings", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Sharen mit:" with the buttons gone)
          run=lambda s: inner_lines.remove_orphan_headings(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="div_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("weiterlesen 5 Minuten" in a <div> among the <p>s)
+         run=lambda s: inner_lines.remove_div_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
