@@ -26,6 +26,7 @@ from ..rules import (
     screen_copies, sections, shells, sole_article,
 )
 from ..rules import builder_widgets, side_wrappers
+from ..rules import article_extras
 from . import cleaning, scoring
 from .state import PageState
 
@@ -325,6 +326,9 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: post_chrome.remove_inner_teasers(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="linked_paragraphs", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a paragraph that is one link to another story)
          run=lambda s: post_chrome.remove_linked_paragraphs(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
+    # (issue 22 round 5 part B, the article's extras: other posts' grids)
+    Rule(name="trailing_listings", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a "more posts" grid of teasers after the text)
+         run=lambda s: article_extras.remove_trailing_listings(s.f, s.nodes, s.groups, s.ctx, s.options.prose_min_chars), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

@@ -1,0 +1,93 @@
+"""What an article's container holds beside the story for ``auto``: the site's other posts.
+
+- ``remove_trailing_listings``: after the article's prose (all but a little of it: a testimonial
+  or a contact box may follow), a group of records whose entries are teasers (a linked heading
+  each, little prose: ``listings.teaser_entries``) linking to other pages of the site is the
+  site's "more posts" grid, not the story: its entries go when together they say less than the
+  story and form one grid (several groups of cards are the page's own sections). The teasers'
+  summaries are prose of their own, so the rule of the article's end
+  (``post_chrome.remove_trailing_teasers``) takes them for the text.
+"""
+from __future__ import annotations
+
+from ...context import PageContext
+from .. import features as feat
+from . import listings
+from .article_edges import _registered_domain, _same_site
+
+# An entry's heading is this long at least: a shorter linked heading is a label ("More"), not a headline.
+TEASER_TITLE_MIN_CHARS = 15
+# At least this share of the entries link their heading to another page of the site: a list of
+# outside sources (a tools roundup's links) is the article's own.
+SITE_LINK_SHARE = 0.8
+# The text after the story (a testimonial, a contact box) is a small share of the prose: a group
+# with more of it after is among the article's sections.
+TRAILING_PROSE_SHARE = 0.2
+# The teasers after the story say less than it: more of them is a listing page with an intro.
+TEASERS_MAX_PROSE_SHARE = 1.0
+# A site's "more posts" grid is one block: several groups of cards after the text are the page's
+# own sections (a documentation landing page's cards).
+MAX_GRIDS = 1
+# A paragraph of the article: this many characters with at most this share in links.
+ARTICLE_PARAGRAPH_MAX_LINK_SHARE = 0.5
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def remove_trailing_listings(f: feat.Features, nodes: list[int], groups: list[list[int]], ctx: PageContext,
+                             prose_min_chars: int) -> int:
+    """Remove, inside the selection ``nodes``, the entries of the teaser group (see the module's
+    docstring) that starts after all but ``TRAILING_PROSE_SHARE`` of the prose outside the
+    teasers; returns how many went."""
+    found = [members for members in groups if members and f.inside_any(members[0], nodes)]
+    if not found:
+        return 0
+    teasers = set(listings.teaser_entries(f, nodes, found, prose_min_chars))
+    if not teasers:
+        return 0
+    site = _registered_domain(ctx.url or "")
+    if not site:
+        return 0
+    paragraphs = []  # (index, characters) of the paragraphs of prose outside the teasers
+    for root in nodes:
+        i = root
+        stop = root + f.count[root]
+        while i < stop:
+            if i in teasers:
+                i += f.count[i]
+                continue
+            if f.tags[i] == "p" and f.punct[i] and f.chars[i] >= prose_min_chars \
+                    and f.link_chars[i] <= ARTICLE_PARAGRAPH_MAX_LINK_SHARE * f.chars[i]:
+                paragraphs.append((i, f.chars[i]))
+            i += 1
+    prose = sum(chars for _, chars in paragraphs)
+    if not prose:
+        return 0
+    doomed = []
+    grids = 0
+    for members in found:
+        group = [m for m in members if m in teasers]
+        if len(group) < len(members) or sum(chars for i, chars in paragraphs if i < group[0]) < (1 - TRAILING_PROSE_SHARE) * prose:
+            continue
+        linked = sum(1 for m in group if _links_within_site(f, m, ctx, site))
+        if linked < SITE_LINK_SHARE * len(group):
+            continue
+        doomed.extend(m for m in group if f.in_page(m))
+        grids += 1
+    if grids > MAX_GRIDS or not doomed or sum(f.chars[m] for m in doomed) > TEASERS_MAX_PROSE_SHARE * (
+            f.prose_chars(nodes, prose_min_chars) - f.prose_chars(sorted(teasers), prose_min_chars)):
+        return 0
+    return ctx.kill_all([f.elements[m] for m in doomed], "auto", lambda el: f"another post's teaser after the article: {' '.join(el.text_content().split())[:40]!r}")
+
+
+def _links_within_site(f: feat.Features, m: int, ctx: PageContext, site: str) -> bool:
+    """Whether entry ``m``'s first linked heading of a headline's length goes to another page of the site."""
+    for el in f.elements[m].iter(*_HEADINGS):
+        text = " ".join(el.text_content().split())
+        if len(text) < TEASER_TITLE_MIN_CHARS:
+            continue
+        link = next((a for a in el.iter("a") if a.get("href")), None)
+        if link is None:
+            link = next((a for a in el.iterancestors("a") if a.get("href")), None)
+        if link is not None:
+            return _same_site(link.get("href"), ctx, site)
+    return False
