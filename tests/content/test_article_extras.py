@@ -1,9 +1,11 @@
 """What an article's container holds beside the story (filters/content/rules/article_extras.py): the
-site's grid of other posts after the text goes; the article's own list of outside links stays."""
+site's grid of other posts after the text, forms to fill in go; the article's own list of outside
+links, a site search stay."""
 from __future__ import annotations
 
+from clearpage.filters.content.rules import article_extras
 from tests.content.algo_util import joined_selection
-from tests.content.article_pages import URL, article_page
+from tests.content.article_pages import STORY, URL, article_page, on_roots
 
 # An article long enough to count as one (auto's article_prose_chars).
 LONG_STORY = "".join(
@@ -52,3 +54,36 @@ def test_a_grid_longer_than_the_story_stays(algo):
     page = article_page(LONG_STORY + f"<div class='more'>{_tiles('/news/other-', 30)}</div>")
     text = joined_selection(algo, page, URL)
     assert "Another story of the valley, number 29" in text
+
+
+# ------------------------------------------------------------------ forms to fill in
+
+_COUNTRIES = "".join(f"<option>Country {i}</option>" for i in range(60))
+_DEMO_FORM = ("<div class='demo'><h3>Book a demo</h3><p>See how the mill planner works for your town.</p>"
+              "<form><label>Name</label><input name='n'><label>Work email</label><input type='email' name='e'>"
+              f"<select name='c'>{_COUNTRIES}</select><button>Send</button>"
+              "<p>By submitting, you agree that the mill planner team and its partners may contact you by phone, "
+              "text or e-mail about the planner, including at numbers on do-not-call lists; you can withdraw this "
+              "consent at any time, as our privacy policy explains in more detail for every country we serve.</p>"
+              "</form></div>")
+
+
+def test_a_form_to_fill_in_goes_with_its_short_wrapper_however_long():
+    removed, text = on_roots(article_extras.remove_entry_forms, LONG_STORY + _DEMO_FORM)
+    assert removed == 1
+    assert "Book a demo" not in text and "Country 59" not in text and "Work email" not in text
+    assert "Paragraph 15" in text
+
+
+def test_a_site_search_and_a_form_that_is_the_page_stay():
+    search = "<form><input type='search' name='q'><input name='page' type='hidden'><button>Search</button></form>"
+    removed, _ = on_roots(article_extras.remove_entry_forms, STORY + search)
+    assert removed == 0
+    quiz = "<form>" + "".join(f"<p>Question {i}: how many stones has the mill? <input name='q{i}'></p>" for i in range(20)) + "</form>"
+    removed, _ = on_roots(article_extras.remove_entry_forms, "<p>A short quiz.</p>" + quiz)
+    assert removed == 0
+
+
+def test_auto_drops_a_form_to_fill_in_inside_the_article(algo):
+    text = joined_selection(algo, article_page(LONG_STORY + _DEMO_FORM), URL)
+    assert "Paragraph 15" in text and "Book a demo" not in text and "Country 12" not in text

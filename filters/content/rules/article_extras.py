@@ -1,4 +1,5 @@
-"""What an article's container holds beside the story for ``auto``: the site's other posts.
+"""What an article's container holds beside the story for ``auto``: the site's other posts,
+its forms.
 
 - ``remove_trailing_listings``: after the article's prose (all but a little of it: a testimonial
   or a contact box may follow), a group of records whose entries are teasers (a linked heading
@@ -7,9 +8,16 @@
   story and form one grid (several groups of cards are the page's own sections). The teasers'
   summaries are prose of their own, so the rule of the article's end
   (``post_chrome.remove_trailing_teasers``) takes them for the text.
+- ``remove_entry_forms``: a form asking the reader to fill in fields (a demo request, an e-book
+  download, a newsletter with a name and an e-mail) is the site's, not the story's, whatever
+  its length (cleaning takes only short forms: a country list makes a long one); its wrapper
+  goes with it when all the wrapper says beside it is a line or two ("Book a demo").
 """
 from __future__ import annotations
 
+from lxml import etree
+
+from ... import dom
 from ...context import PageContext
 from .. import features as feat
 from . import listings
@@ -91,3 +99,42 @@ def _links_within_site(f: feat.Features, m: int, ctx: PageContext, site: str) ->
         if link is not None:
             return _same_site(link.get("href"), ctx, site)
     return False
+
+
+# ------------------------------------------------------------------ forms to fill in
+
+# A form with this many fields to fill in asks the reader for something (a site search has one).
+FORM_MIN_FIELDS = 2
+# A form holding more than this share of the selection's text is the page's content (a quiz).
+FORM_MAX_SHARE = 0.3
+# The form's wrapper goes with it when its text beside the form is at most this long (a heading
+# and a line inviting the reader).
+FORM_INTRO_MAX_CHARS = 250
+_FIELDS = etree.XPath(".//input[not(@type) or @type='text' or @type='email' or @type='tel' or @type='number' "
+                      "or @type='url' or @type='password']|.//select|.//textarea")
+
+
+def remove_entry_forms(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots`` (the selection's blocks), the forms with ``FORM_MIN_FIELDS`` fields
+    or more and their short wrappers (see the module's docstring); returns how many went."""
+    forms = [form for root in roots for form in root.iter("form") if form is not root]
+    if not forms:
+        return 0
+    total = sum(len(dom.collapse(dom.string_of(root))) for root in roots)
+    doomed = []
+    for form in forms:
+        if len(_FIELDS(form)) < FORM_MIN_FIELDS or any(form is d or any(a is d for a in form.iterancestors()) for d in doomed):
+            continue
+        chars = len(dom.collapse(dom.string_of(form)))
+        if chars > FORM_MAX_SHARE * total:
+            continue
+        block = form
+        while True:
+            parent = block.getparent()
+            if parent is None or any(parent is root for root in roots) or parent.tag in ("body", "html"):
+                break
+            if len(dom.collapse(dom.string_of(parent))) - chars > FORM_INTRO_MAX_CHARS:
+                break
+            block = parent
+        doomed.append(block)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a form to fill in: {dom.collapse(dom.string_of(el))[:40]!r}")
