@@ -1,6 +1,6 @@
 """What an article's container holds beside the story (filters/content/rules/article_extras.py): the
-site's grid of other posts after the text, forms to fill in go; the article's own list of outside
-links, a site search stay."""
+site's grid of other posts after the text, forms to fill in, the author's blocks go; the article's
+own list of outside links, a site search, a comment's author stay."""
 from __future__ import annotations
 
 from clearpage.filters.content.rules import article_extras
@@ -87,3 +87,32 @@ def test_a_site_search_and_a_form_that_is_the_page_stay():
 def test_auto_drops_a_form_to_fill_in_inside_the_article(algo):
     text = joined_selection(algo, article_page(LONG_STORY + _DEMO_FORM), URL)
     assert "Paragraph 15" in text and "Book a demo" not in text and "Country 12" not in text
+
+
+# ------------------------------------------------------------------ the author's blocks
+
+_BIO = ("<div class='blog-author'><div class='name'>Jane Doe</div><div>Senior editor</div>"
+        "<p>Jane writes about mills, rivers and the towns that grew up beside them.</p></div>")
+
+
+def test_the_authors_box_and_byline_go():
+    body = "<div class='post__byline'>By <a href='/jane'>Jane Doe</a></div>" + STORY + _BIO
+    removed, text = on_roots(article_extras.remove_author_blocks, body)
+    assert removed == 2
+    assert "Jane" not in text and "Senior editor" not in text
+    assert "Paragraph 0" in text and "Paragraph 7" in text
+
+
+def test_a_comments_author_an_inline_name_and_a_wrapper_named_for_the_author_stay():
+    body = (f"<div class='author-content'>{STORY}</div>"
+            "<p>Posted by <span class='author'>Jane Doe</span> on May 2.</p>"
+            "<div class='comments'><div class='comment'><div class='comment-author'>Sam Miller</div>"
+            "<p>What a summer it was for the mill.</p></div></div>")
+    removed, text = on_roots(article_extras.remove_author_blocks, body)
+    assert removed == 0
+    assert "Paragraph 7" in text and "Jane Doe" in text and "Sam Miller" in text
+
+
+def test_auto_drops_the_authors_box_under_an_article(algo):
+    text = joined_selection(algo, article_page(LONG_STORY + _BIO), URL)
+    assert "Paragraph 15" in text and "Jane writes about mills" not in text

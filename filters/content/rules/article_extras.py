@@ -1,5 +1,5 @@
-"""What an article's container holds beside the story for ``auto``: the site's other posts,
-its forms.
+"""What an article's container holds beside the story for ``auto``: the site's other posts, its
+forms, the author's blocks.
 
 - ``remove_trailing_listings``: after the article's prose (all but a little of it: a testimonial
   or a contact box may follow), a group of records whose entries are teasers (a linked heading
@@ -12,14 +12,20 @@ its forms.
   download, a newsletter with a name and an e-mail) is the site's, not the story's, whatever
   its length (cleaning takes only short forms: a country list makes a long one); its wrapper
   goes with it when all the wrapper says beside it is a line or two ("Book a demo").
+- ``remove_author_blocks``: a block the markup names for the author (a byline, "written by",
+  the author's box with a bio) is the page's note on who wrote the story, not the story, above
+  or below it; a comment's author line stays with its comment.
 """
 from __future__ import annotations
+
+import re
 
 from lxml import etree
 
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
+from .. import hints
 from . import listings
 from .article_edges import _registered_domain, _same_site
 
@@ -138,3 +144,52 @@ def remove_entry_forms(roots: list, ctx: PageContext) -> int:
             block = parent
         doomed.append(block)
     return ctx.kill_all(doomed, "auto", lambda el: f"a form to fill in: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ the author's blocks
+
+# Names of an author's block: "author-bio", "post__author", "byline", "blog_writer", "autor".
+_AUTHOR_NAMES = re.compile(r"author|byline|writer|autor|(?:^|[^a-z])bio(?:[^a-z]|$)")
+# ... not a comment's or a review's author (they stay with what they wrote), nor a list of authors' works.
+_NOT_AUTHOR_NAMES = re.compile(r"comment|review|repl|quote|testimonial|posts|articles|list")
+# An author's box is a name, a title and a few lines of bio: a longer block so named holds the story.
+AUTHOR_BLOCK_MAX_CHARS = 700
+# ... and a small share of the selection's text.
+AUTHOR_BLOCK_MAX_SHARE = 0.2
+_AUTHOR_BLOCK_TAGS = ("div", "p", "section", "aside", "footer", "address", "span", "a")
+# Inline elements go only as lines of their own ("By <a>Jane Doe</a>" keeps its words together).
+_INLINE = frozenset({"span", "a"})
+_AUTHOR_NOT = etree.XPath(".//h1|.//article|.//form|.//table|.//ul[count(li) > 5]")
+
+
+def remove_author_blocks(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots`` (the selection's blocks), the outermost blocks named for the author
+    (see the module's docstring) of at most ``AUTHOR_BLOCK_MAX_CHARS``; returns how many went."""
+    named = [el for root in roots for el in root.iter(*_AUTHOR_BLOCK_TAGS)
+             if el is not root and _AUTHOR_NAMES.search(hints.names_of(el).lower())]
+    if not named:
+        return 0
+    total = sum(len(dom.collapse(dom.string_of(root))) for root in roots)
+    doomed: list = []
+    for el in named:
+        if doomed and any(a is doomed[-1] for a in el.iterancestors()):
+            continue
+        names = hints.names_of(el).lower()
+        if _NOT_AUTHOR_NAMES.search(names) or any(_NOT_AUTHOR_NAMES.search(hints.names_of(a).lower()) for a in el.iterancestors()
+                                                  if a.get("class") or a.get("id")):
+            continue
+        text = dom.collapse(dom.string_of(el))
+        if not text or len(text) > AUTHOR_BLOCK_MAX_CHARS or len(text) > AUTHOR_BLOCK_MAX_SHARE * total or _AUTHOR_NOT(el):
+            continue
+        if el.tag in _INLINE and not _alone(el):
+            continue
+        doomed.append(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"the author's block: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _alone(el) -> bool:
+    """Whether inline ``el`` is a line of its own: no words of its parent beside it."""
+    parent = el.getparent()
+    if parent is None:
+        return True
+    return not (parent.text or "").strip() and not any((child.tail or "").strip() for child in parent)
