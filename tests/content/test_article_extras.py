@@ -116,3 +116,24 @@ def test_a_comments_author_an_inline_name_and_a_wrapper_named_for_the_author_sta
 def test_auto_drops_the_authors_box_under_an_article(algo):
     text = joined_selection(algo, article_page(LONG_STORY + _BIO), URL)
     assert "Paragraph 15" in text and "Jane writes about mills" not in text
+
+
+# ------------------------------------------------------------------ calls to action
+
+def test_a_block_named_a_call_to_action_goes():
+    body = STORY + ("<div class='post-cta'><h3>Ready to grow?</h3><p>Scale your mill with our planner.</p>"
+                    "<a class='btn' href='/demo'>Get a demo</a></div>")
+    removed, text = on_roots(article_extras.remove_call_to_action, body)
+    assert removed == 1 and "Ready to grow" not in text and "Get a demo" not in text and "Paragraph 7" in text
+
+
+def test_a_long_block_named_a_call_to_action_and_an_inline_one_stay():
+    body = f"<div class='cta-section'>{STORY}</div><p>Read the <a class='cta' href='/guide'>guide</a> first.</p>"
+    removed, text = on_roots(article_extras.remove_call_to_action, body)
+    assert removed == 0 and "Paragraph 7" in text and "guide" in text
+
+
+def test_auto_drops_a_call_to_action_under_an_article(algo):
+    cta = "<div class='cta-box'><h3>Ready to grow?</h3><a href='/demo'>Get a demo</a></div>"
+    text = joined_selection(algo, article_page(LONG_STORY + cta), URL)
+    assert "Paragraph 15" in text and "Ready to grow" not in text

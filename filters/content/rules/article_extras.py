@@ -1,5 +1,5 @@
 """What an article's container holds beside the story for ``auto``: the site's other posts, its
-forms, the author's blocks.
+forms, the author's blocks, its calls to action.
 
 - ``remove_trailing_listings``: after the article's prose (all but a little of it: a testimonial
   or a contact box may follow), a group of records whose entries are teasers (a linked heading
@@ -15,6 +15,8 @@ forms, the author's blocks.
 - ``remove_author_blocks``: a block the markup names for the author (a byline, "written by",
   the author's box with a bio) is the page's note on who wrote the story, not the story, above
   or below it; a comment's author line stays with its comment.
+- ``remove_call_to_action``: a block the markup names a call to action ("cta", "call-to-action":
+  "Get a demo", "Enjoyed this piece? Support us", "Get started") is the site selling, not the story.
 """
 from __future__ import annotations
 
@@ -193,3 +195,32 @@ def _alone(el) -> bool:
     if parent is None:
         return True
     return not (parent.text or "").strip() and not any((child.tail or "").strip() for child in parent)
+
+
+# ------------------------------------------------------------------ calls to action
+
+# Names of a call to action: "cta", "post-cta", "cta_banner", "call-to-action".
+_CTA_NAMES = re.compile(r"(?:^|[^a-z])cta(?:[^a-z]|$)|call-?to-?action")
+# A call to action is a line, a button and a sentence or two: a longer block so named holds content.
+CTA_MAX_CHARS = 500
+_CTA_TAGS = ("div", "p", "section", "aside", "a", "span", "footer")
+
+
+def remove_call_to_action(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots`` (the selection's blocks), the outermost blocks named a call to action
+    of at most ``CTA_MAX_CHARS`` (see the module's docstring); returns how many went."""
+    named = [el for root in roots for el in root.iter(*_CTA_TAGS) if el is not root and _CTA_NAMES.search(hints.names_of(el).lower())]
+    if not named:
+        return 0
+    total = sum(len(dom.collapse(dom.string_of(root))) for root in roots)
+    doomed: list = []
+    for el in named:
+        if doomed and any(a is doomed[-1] for a in el.iterancestors()):
+            continue
+        text = dom.collapse(dom.string_of(el))
+        if not text or len(text) > CTA_MAX_CHARS or len(text) > AUTHOR_BLOCK_MAX_SHARE * total or _AUTHOR_NOT(el):
+            continue
+        if el.tag in _INLINE and not _alone(el):
+            continue
+        doomed.append(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a call to action: {dom.collapse(dom.string_of(el))[:40]!r}")
