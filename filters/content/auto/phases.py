@@ -26,6 +26,7 @@ from ..rules import (
     screen_copies, sections, shells, sole_article,
 )
 from ..rules import builder_widgets, side_wrappers
+from ..rules import article_extras
 from ..rules import inner_lines
 from . import cleaning, scoring
 from .state import PageState
@@ -326,6 +327,15 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: post_chrome.remove_inner_teasers(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="linked_paragraphs", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a paragraph that is one link to another story)
          run=lambda s: post_chrome.remove_linked_paragraphs(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
+    # (issue 22 round 5 part B, the article's extras: other posts' grids, forms, the author's blocks, calls to action)
+    Rule(name="trailing_listings", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a "more posts" grid of teasers after the text)
+         run=lambda s: article_extras.remove_trailing_listings(s.f, s.nodes, s.groups, s.ctx, s.options.prose_min_chars), keeps_texts=True),
+    Rule(name="entry_forms", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a demo request, an e-book download)
+         run=lambda s: article_extras.remove_entry_forms(_selected(s), s.ctx), keeps_texts=True),
+    Rule(name="author_blocks", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a byline, an author's box with a bio)
+         run=lambda s: article_extras.remove_author_blocks(_selected(s), s.ctx), keeps_texts=True),
+    Rule(name="call_to_action", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Get a demo", "Enjoyed this piece? Support us")
+         run=lambda s: article_extras.remove_call_to_action(_selected(s), s.ctx), keeps_texts=True),
     # (issue 22, precision round 5 part A: lines inside the article announcing what is not its text)
     Rule(name="orphan_headings", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Sharen mit:" with the buttons gone)
          run=lambda s: inner_lines.remove_orphan_headings(_selected(s), s.ctx, s.texts), keeps_texts=True),
