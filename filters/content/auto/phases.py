@@ -26,6 +26,7 @@ from ..rules import (
     screen_copies, sections, shells, sole_article,
 )
 from ..rules import builder_widgets, side_wrappers
+from ..rules import section_headings
 from . import cleaning, scoring
 from .state import PageState
 
@@ -221,6 +222,9 @@ RULES: tuple[Rule, ...] = (
     # UNMARK: hints inside the selection corrected before cleaning.
     Rule(name="tile_parts", phase=UNMARK, when=not_forum, run=lambda s: collection_rules.unmark_tile_parts(s.f, s.kinds, s.nodes, s.groups)),  # (a tile's "price-tag")
     Rule(name="prose_slides", phase=UNMARK, when=not_forum, run=lambda s: product.unmark_prose_slides(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),  # (feature slides)
+    # (issue 22, precision round 5 part C, recall: a section's heading marked by its anchor or module name)
+    Rule(name="section_headings", phase=UNMARK, when=not_forum,  # (id="nav_intro", class="j-module j-header" around an <h2>)
+         run=lambda s: section_headings.unmark_section_headings(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),
 
     # SPARE: is the selection an article, and what cleaning keeps.
     Rule(name="prose", phase=SPARE, run=cleaning.prose_step),
