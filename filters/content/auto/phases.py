@@ -26,7 +26,7 @@ from ..rules import (
     screen_copies, sections, shells, sole_article,
 )
 from ..rules import builder_widgets, side_wrappers
-from ..rules import section_headings
+from ..rules import orphan_headings, section_headings
 from . import cleaning, scoring
 from .state import PageState
 
@@ -246,6 +246,9 @@ RULES: tuple[Rule, ...] = (
     Rule(name="prose_holders", phase=SPARE,  # (a marked block holding most of the prose)
          run=lambda s: s.spared.update(marked_prose.prose_holders(s.f, s.kinds, s.nodes, s.options.prose_min_chars, s.options.boilerplate_max_share))),
 
+    # (issue 22, precision round 5 part C: the headings over what cleaning removes, noted before it runs)
+    Rule(name="headed_sections", phase=SPARE, when=lambda s: s.article and not s.forum, run=lambda s: s.put(headed=orphan_headings.headed_sections(_selected(s)))),
+
     Rule(name="kept_comments", phase=SPARE, when=lambda s: s.ctx.comments == comments.KEEP and not (s.forum or s.discussion),  # (content.comments: keep)
          run=_keep_comments),
 
@@ -329,6 +332,9 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: post_chrome.remove_inner_teasers(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="linked_paragraphs", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a paragraph that is one link to another story)
          run=lambda s: post_chrome.remove_linked_paragraphs(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
+    # (issue 22, precision round 5 part C: a heading whose section cleaning and trimming removed)
+    Rule(name="orphan_headings", phase=TRIM, when=lambda s: s.article and bool(s.headed),  # ("Ähnliche Beiträge" without its posts)
+         run=lambda s: orphan_headings.remove_orphan_headings(s.headed, s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
