@@ -255,3 +255,16 @@ def compound_header_only(el) -> bool:
         return False
     return _tokens(names) & _BOILERPLATE_TOKENS == {"header"} and not any(n.startswith("header") for n in lowered.split())
 
+
+
+def marked_only_by(el, tokens: frozenset[str]) -> bool:
+    """The element's boilerplate mark comes only from whole tokens among ``tokens`` of its class
+    or id ("nav" in ``id="nav_intro"``, "header" in ``class="j-module j-header"``): no role, no
+    boilerplate tag, no boilerplate or comment word."""
+    if el.get("role") or el.tag in BOILERPLATE_TAGS:
+        return False
+    names = f"{el.get('class') or ''} {el.get('id') or ''}"
+    lowered = names.lower()
+    if _BOILERPLATE_RE.search(lowered) or _COMMENT_RE.search(lowered):
+        return False
+    return bool(_tokens(names) & _BOILERPLATE_TOKENS) and _tokens(names) & _BOILERPLATE_TOKENS <= tokens

@@ -192,6 +192,18 @@ def test_sentences_lists_and_their_announcements_stay():
     assert removed == 0 and "Läuferin 7" in text
 
 
+def test_a_heading_over_text_set_with_line_breaks_stays():
+    # (the section's paragraphs are bare text between <br>, no <p> of their own: the heading is
+    # inside the article, not after it)
+    section = ("<h2>Aufbau und Inhalt</h2><br>Das Internetrecht ist eine Querschnittmaterie, die neben "
+               "urheberrechtlichen Fragen auch das Kaufvertragsrecht umfasst.<br><br>Ein Blick in das "
+               "Inhaltsverzeichnis zeigt aber: Hier bleiben kaum Fragen offen, alle Rechtsgebiete sind dabei.<br>")
+    removed, text = on_closing(BODY + section)
+    assert removed == 0 and "Aufbau und Inhalt" in text
+    removed, text = on_closing(BODY + section + "<div>Reklama</div>")
+    assert removed == 1 and "Reklama" not in text and "Aufbau und Inhalt" in text
+
+
 def test_auto_drops_the_lines_under_an_article(algo):
     page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
             f"<div class='story'>{BODY}<div class='agency'>aja/PAP</div></div></article></body></html>")

@@ -28,6 +28,7 @@ from ..rules import (
 from ..rules import builder_widgets, side_wrappers
 from ..rules import article_extras
 from ..rules import inner_lines
+from ..rules import orphan_headings, section_headings
 from . import cleaning, scoring
 from .state import PageState
 
@@ -223,6 +224,9 @@ RULES: tuple[Rule, ...] = (
     # UNMARK: hints inside the selection corrected before cleaning.
     Rule(name="tile_parts", phase=UNMARK, when=not_forum, run=lambda s: collection_rules.unmark_tile_parts(s.f, s.kinds, s.nodes, s.groups)),  # (a tile's "price-tag")
     Rule(name="prose_slides", phase=UNMARK, when=not_forum, run=lambda s: product.unmark_prose_slides(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),  # (feature slides)
+    # (issue 22, precision round 5 part C, recall: a section's heading marked by its anchor or module name)
+    Rule(name="section_headings", phase=UNMARK, when=not_forum,  # (id="nav_intro", class="j-module j-header" around an <h2>)
+         run=lambda s: section_headings.unmark_section_headings(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),
 
     # SPARE: is the selection an article, and what cleaning keeps.
     Rule(name="prose", phase=SPARE, run=cleaning.prose_step),
@@ -243,6 +247,9 @@ RULES: tuple[Rule, ...] = (
     Rule(name="data_cells", phase=SPARE, run=lambda s: s.spared.update(data_tables.data_cells(s.f, s.kinds, s.nodes, s.options.link_list_min_links))),  # (a data table's cells of linked names)
     Rule(name="prose_holders", phase=SPARE,  # (a marked block holding most of the prose)
          run=lambda s: s.spared.update(marked_prose.prose_holders(s.f, s.kinds, s.nodes, s.options.prose_min_chars, s.options.boilerplate_max_share))),
+
+    # (issue 22, precision round 5 part C: the headings over what cleaning removes, noted before it runs)
+    Rule(name="headed_sections", phase=SPARE, when=lambda s: s.article and not s.forum, run=lambda s: s.put(headed=orphan_headings.headed_sections(_selected(s)))),
 
     Rule(name="kept_comments", phase=SPARE, when=lambda s: s.ctx.comments == comments.KEEP and not (s.forum or s.discussion),  # (content.comments: keep)
          run=_keep_comments),
@@ -327,6 +334,9 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: post_chrome.remove_inner_teasers(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="linked_paragraphs", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a paragraph that is one link to another story)
          run=lambda s: post_chrome.remove_linked_paragraphs(_selected(s), s.ctx, s.options.prose_min_chars, s.texts), keeps_texts=True),
+    # (issue 22, precision round 5 part C: a heading whose section cleaning and trimming removed)
+    Rule(name="emptied_headings", phase=TRIM, when=lambda s: s.article and bool(s.headed),  # ("Ähnliche Beiträge" without its posts)
+         run=lambda s: orphan_headings.remove_orphan_headings(s.headed, s.ctx), keeps_texts=True),
     # (issue 22 round 5 part B, the article's extras: other posts' grids, forms, the author's blocks, calls to action)
     Rule(name="trailing_listings", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (a "more posts" grid of teasers after the text)
          run=lambda s: article_extras.remove_trailing_listings(s.f, s.nodes, s.groups, s.ctx, s.options.prose_min_chars), keeps_texts=True),

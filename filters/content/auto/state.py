@@ -67,6 +67,7 @@ class PageState:
     removed: int = 0  # blocks removed inside the selection (counted in the reason)
     kept_comments: list[int] = field(default_factory=list)  # comment threads kept after the article (content.comments: keep)
     after: list = field(default_factory=list)  # elements the selection ends with, outside the measured page (the comments' section)
+    headed: list = field(default_factory=list)  # (heading, block) pairs with text under them before cleaning (orphan_headings)
     texts: feat.Texts = field(default_factory=feat.Texts)  # elements' texts read by the trimming rules, until one changes the page (phases.run)
 
     # The answer.

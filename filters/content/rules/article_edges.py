@@ -15,7 +15,8 @@
 - ``remove_closing_lines``: after its last paragraph of prose, the short lines that end no
   sentence ("Reklama", "Autoren:", "Mehr Themen:", a name, "Letzte Änderung 14.02.2019") are
   the page's furniture after the story; a heading or a label announcing the article's own
-  items (a list, a table) stays with them.
+  items (a list, a table) stays with them, and so does a line with the article's bare text
+  (set between ``<br>``) after it.
 - ``remove_captions``, ``remove_beside_captions``, ``remove_credited_captions``: a picture's
   caption is the page's label for its picture, not the story's text (a ``<figcaption>``, a block
   named a caption beside the picture, a line ending in the picture's credit); the picture keeps
@@ -366,6 +367,7 @@ def remove_closing_lines(roots: list, ctx: PageContext, texts: feat.Texts | None
     sentence (see the module's docstring); returns how many went. Texts read from ``texts``."""
     texts = feat.texts_or_new(texts)
     lines = [el for root in roots for el in root.iter(*_CLOSING_TAGS, *_CLOSING_KEPT) if el is not root]
+    tops = {id(root) for root in roots}
     doomed = []
     kept_after = False  # a line after this one stays: a heading or a label ending in ":" announces it
     for el in reversed(lines):
@@ -381,10 +383,28 @@ def remove_closing_lines(roots: list, ctx: PageContext, texts: feat.Texts | None
                 or (kept_after and (el.tag in _HEADINGS or text.endswith(":"))):
             kept_after = True
             continue
+        if _bare_prose_after(el, tops):
+            break  # (a heading over paragraphs set as bare text with <br>: the article goes on after it)
         doomed.append(el)
     if len(doomed) > CLOSING_MAX_LINES:
         return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"a line after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _bare_prose_after(el, tops: set) -> bool:
+    """Whether bare text after ``el`` (its tail, its following siblings' tails, and so on up to
+    the selection's block holding it, ``tops`` being their ids) holds a sentence of prose: text
+    set between ``<br>`` in its block, which the walk over lines does not see."""
+    node = el
+    while node is not None and id(node) not in tops:
+        for sibling in (node, *node.itersiblings()):
+            tail = sibling.tail
+            if tail and len(tail) >= OPENING_PROSE_CHARS:
+                text = dom.collapse(tail)
+                if len(text) >= OPENING_PROSE_CHARS and _PUNCTUATION.search(text):
+                    return True
+        node = node.getparent()
+    return False
 
 
 # ------------------------------------------------------------------ the pictures' captions
