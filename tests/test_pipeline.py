@@ -55,6 +55,17 @@ def test_text_mode_is_plain_text(pipeline):
     assert "\n\n\n" not in result.output
 
 
+def test_reader_text_is_the_content_below_its_title(pipeline):
+    """The heading repeating the title is the reader page's header, not its text: Result.text
+    (extract_text) leaves it out and Result.title has it; text mode still opens with it."""
+    result = pipeline.run(PAGE, URL, mode="reader")
+    assert result.title == "Story title"
+    assert result.text.startswith("Paragraph 0 of the article") and "Story title" not in result.text
+    assert extract_text(PAGE, URL).startswith("Paragraph 0 of the article")
+    other = PAGE.replace("<h1>Story title</h1>", "<h1>Another heading</h1>")
+    assert pipeline.run(other, URL, mode="reader").text.startswith("Another heading")  # a heading that is not the title stays
+
+
 def test_off_mode_returns_original(pipeline):
     result = pipeline.run(PAGE, URL, mode="off")
     assert not result.changed and result.html == PAGE

@@ -282,12 +282,23 @@ def _drop_repeated_title(content, title: str) -> None:
     The first h1/h2 goes when it is the title, or the start of a title that carries a site
     name after it ("Friday Facts #282 | Factorio").
     """
+    h = repeated_title([content], title)
+    if h is not None:
+        dom.remove(h)
+
+
+def repeated_title(nodes, title: str):
+    """The first h1/h2 under ``nodes`` when it repeats ``title`` (the reader page's header has it),
+    else None: the reader page drops it, and ``Result.text`` (the content below the title) leaves
+    it out."""
     wanted = _comparable(title)
-    for h in content.iter("h1", "h2"):
-        text = _comparable(dom.text_of(h))
-        if text and (text == wanted or (wanted.startswith(text) and len(text) >= MIN_TITLE_SHARE * len(wanted))):
-            dom.remove(h)
-        break
+    for node in nodes:
+        for h in node.iter("h1", "h2"):
+            text = _comparable(dom.text_of(h))
+            if text and (text == wanted or (wanted.startswith(text) and len(text) >= MIN_TITLE_SHARE * len(wanted))):
+                return h
+            return None
+    return None
 
 
 def _drop_repeated_byline(content, byline: str) -> None:
