@@ -9,9 +9,18 @@ for as long as it trickles, and one that stalls, for ever. For the flows the add
 own timer event) and, at each piece of body, a check of the bytes all watched flows hold against
 the cap. Either turns the flow to streaming the way mitmproxy does past ``stream_large_bodies``:
 the original headers, the bytes held so far, then the rest as it comes, byte for byte.
+
+A watched flow's body is gathered in one growing buffer (``_Body``) instead of mitmproxy's list
+of the pieces as they came (~64 KB each) joined at the end: the pieces and the joined copy were
+both held at the end of a body (a 20 MB page: 40 MB), and the freed pieces stayed in the heap.
+
+mitmproxy keeps the stream that asked for a wake-up (and so its flow, bodies and all) until the
+wake-up fires; a flow that is complete lets go of its wake-up (``_forget_wakeup``), or every page
+held for filtering would stay in memory for the whole deadline after its headers.
 """
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Callable, Generator
 from typing import Any
@@ -88,7 +97,10 @@ def install() -> bool:
             return
         if self.server_state != self.state_consume_response_body:
             watch.release()  # streamed, answered or failed
+            _forget_wakeup(self, watch)
         elif waiting and watch.wakeup is None:
+            if not self.response_body_buf:
+                self.response_body_buf = _Body()
             watch.wakeup = commands.RequestWakeup(watch.deadline_s)
             yield watch.wakeup
         elif watch.buffers.held > watch.buffers.cap:
@@ -99,9 +111,60 @@ def install() -> bool:
     return True
 
 
+class _Body:
+    """A body as it arrives, in the shape of mitmproxy's ``ReceiveBuffer`` (``+=``, ``len``,
+    ``bytes``, ``clear``), gathered in one buffer that grows in place.
+
+    ``bytes()`` hands over that buffer itself, not a copy: ``BytesIO.getvalue`` returns its own
+    bytes object when nothing else shares it (it only shrinks it to size, which glibc does in place
+    for a buffer this big), and ``clear`` starts a new one."""
+
+    def __init__(self) -> None:
+        self._buffer = io.BytesIO()
+
+    def __iadd__(self, other: bytes) -> _Body:
+        self._buffer.write(other)
+        return self
+
+    def __len__(self) -> int:
+        return self._buffer.tell()
+
+    def __bool__(self) -> bool:
+        return self._buffer.tell() > 0
+
+    def __bytes__(self) -> bytes:
+        return self._buffer.getvalue()
+
+    def clear(self) -> None:
+        self._buffer = io.BytesIO()
+
+
 def _watch_of(stream: Any) -> Watch | None:
     flow = getattr(stream, "flow", None)
     return flow.metadata.get(WATCH) if flow is not None else None
+
+
+class _Nobody:
+    """Where a forgotten wake-up goes when it fires: nothing is done."""
+
+    def handle_event(self, event: events.Event) -> Generator[commands.Command, Any, None]:
+        yield from ()
+
+
+_NOBODY = _Nobody()
+
+
+def _forget_wakeup(stream: Any, watch: Watch) -> None:
+    """Let the HTTP layer route the flow's wake-up to nobody: until it fires (the whole deadline
+    after the headers) the layer holds the command's source, the stream, and through it the flow
+    with its bodies. The wake-up does nothing once the flow left the held state anyway."""
+    wakeup, watch.wakeup = watch.wakeup, None
+    if wakeup is None:
+        return
+    for layer in stream.context.layers:
+        sources = getattr(layer, "command_sources", None)
+        if isinstance(sources, dict) and sources.get(wakeup) is stream:
+            sources[wakeup] = _NOBODY
 
 
 def _stream_now(stream: Any, watch: Watch, reason: str, data_event: type) -> Generator[commands.Command, Any, None]:
@@ -111,6 +174,7 @@ def _stream_now(stream: Any, watch: Watch, reason: str, data_event: type) -> Gen
     held = bytes(stream.response_body_buf)
     stream.response_body_buf.clear()
     watch.release()
+    _forget_wakeup(stream, watch)
     watch.reason = reason
     watch.buffers.streamed(flow, reason)
     yield from stream.start_response_stream()

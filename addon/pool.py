@@ -9,7 +9,8 @@ budget. So each worker here is a plain child process with its own socket:
   is an asyncio transport), so a page costs the proxy no thread and no extra wake-up on its way;
 - at the timeout the caller gets ``PoolTimeout`` (and serves the original); the worker keeps the
   job for a grace in which the pipeline's own budget check stops it (it then takes the next job);
-  past the grace it is killed and a fresh one is started;
+  past the grace it is killed and a fresh one is started. Its late reply is read and dropped as it
+  comes (``_Messages.drop_next``), never put together or unpickled: nobody waits for it;
 - a worker that dies (crash, OOM kill) is replaced the same way (``WorkerCrashed``).
 
 Both errors are ``PoolError``s (docs/errors.md).
@@ -31,7 +32,7 @@ import subprocess
 import sys
 from dataclasses import replace
 
-from .worker import READY, ConfigSpec, Job, Reply
+from .worker import FAILED, READY, ConfigSpec, Job, Reply
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,7 @@ PICKLE_PROTOCOL = pickle.HIGHEST_PROTOCOL  # protocol 5 (Python >= 3.8): the wor
 _LENGTH = struct.Struct("!i")  # multiprocessing.connection's message header ...
 _LONG_LENGTH = struct.Struct("!Q")  # ... and, after a -1, the length of a message over 2 GiB
 _MAX_SHORT = 0x7FFFFFFF
+DROP_BUFFER_BYTES = 256 * 1024  # a dropped message is read into this much memory, piece by piece
 
 
 class PoolError(Exception):
@@ -117,6 +119,7 @@ class _Worker:
         self.transport: asyncio.Transport | None = None
         self.name = f"clearpage-{kind}-{number} (pid {self.process.pid})"
         self.retired = False
+        self._awaiting = False  # a job was sent and its reply has not been taken from the socket yet
         self._connecting = False  # the handshake is making the socket an asyncio transport
         self._closed = False
 
@@ -142,11 +145,23 @@ class _Worker:
         The body follows the pickled job as raw bytes: pickled inside it, a 20 MB page was copied
         once more on each side of the socket (the pickle here, the unpickled bytes in the worker)."""
         self._send(pickle.dumps(replace(job, body=b""), PICKLE_PROTOCOL), job.body)
+        self._awaiting = True
 
     async def reply(self) -> Reply:
-        """The reply to the job sent. EOFError or an OSError when the worker died."""
-        reply: Reply = pickle.loads(await self._receive())
+        """The reply to the job sent (``LATE`` when ``drop_reply`` came first). EOFError or an
+        OSError when the worker died."""
+        message = await self._receive()
+        self._awaiting = False
+        if message is _DROPPED:
+            return LATE
+        reply: Reply = pickle.loads(message)
         return reply
+
+    def drop_reply(self) -> None:
+        """Nobody waits for the reply to the job sent any more: read it and drop it as it comes
+        (``reply`` answers ``LATE``). A reply already taken is left alone."""
+        if self._awaiting and self.messages is not None:
+            self.messages.drop_next()
 
     def _send(self, *payloads: bytes) -> None:
         """Queue each payload as one message; the transport writes what the socket takes now, the rest as it drains."""
@@ -191,6 +206,9 @@ class _Messages(asyncio.BufferedProtocol):
         self._body: bytearray | None = None  # the message being read, once its header is in
         self._have = 0  # bytes of the header, or of the body, read so far
         self._ready: collections.deque[bytearray] = collections.deque()
+        self._drop = 0  # how many of the next messages to drop (``drop_next``)
+        self._dropping: bytearray | None = None  # where the message being dropped is read, piece by piece
+        self._left = 0  # its bytes still to come
         self._waiter: asyncio.Future[None] | None = None
         self._error: BaseException | None = None
         self._transport: asyncio.BaseTransport | None = None
@@ -209,12 +227,33 @@ class _Messages(asyncio.BufferedProtocol):
                 self._waiter = None
         return self._ready.popleft()
 
+    def drop_next(self) -> None:
+        """Drop the next message not yet taken by ``next``: one already read is let go, one being
+        read is read on into a small buffer, one still to come is when it comes; ``next`` gives
+        ``_DROPPED`` in its place."""
+        for i, message in enumerate(self._ready):
+            if message is not _DROPPED:
+                self._ready[i] = _DROPPED
+                return
+        if self._body is not None:
+            self._start_dropping(len(self._body) - self._have)
+            return
+        self._drop += 1
+
     def get_buffer(self, sizehint: int) -> memoryview:
+        if self._dropping is not None:
+            return memoryview(self._dropping)[:self._left]
         if self._body is None:
             return memoryview(self._header)[self._have:self._need]
         return memoryview(self._body)[self._have:]
 
     def buffer_updated(self, nbytes: int) -> None:
+        if self._dropping is not None:
+            self._left -= nbytes
+            if not self._left:
+                self._dropping = None
+                self._deliver(_DROPPED)
+            return
         self._have += nbytes
         if self._body is not None:
             if self._have == len(self._body):
@@ -233,6 +272,10 @@ class _Messages(asyncio.BufferedProtocol):
             assert self._transport is not None
             self._transport.close()  # the stream is out of step: nothing after this can be read
             return
+        if self._drop:
+            self._drop -= 1
+            self._start_dropping(size)
+            return
         self._body, self._have = bytearray(size), 0
         if size == 0:  # (a pickle is never empty; an empty buffer would read as the end of the stream)
             self._deliver()
@@ -241,12 +284,22 @@ class _Messages(asyncio.BufferedProtocol):
         return False  # the transport closes itself: connection_lost follows
 
     def connection_lost(self, exc: Exception | None) -> None:
-        partial = self._body is not None or self._have
+        partial = self._body is not None or self._have or self._dropping is not None
         self._stop(exc or EOFError("the worker closed its socket" + (" in the middle of a message" if partial else "")))
 
-    def _deliver(self) -> None:
-        assert self._body is not None
-        self._ready.append(self._body)
+    def _start_dropping(self, left: int) -> None:
+        """Read the rest of the current message (``left`` bytes, its header read) into a small buffer and drop it."""
+        self._body, self._have, self._need = None, 0, _LENGTH.size
+        if not left:
+            self._deliver(_DROPPED)
+            return
+        self._dropping, self._left = bytearray(min(left, DROP_BUFFER_BYTES)), left
+
+    def _deliver(self, message: bytearray | None = None) -> None:
+        if message is None:
+            assert self._body is not None
+            message = self._body
+        self._ready.append(message)
         self._body, self._have, self._need = None, 0, _LENGTH.size
         self._wake()
 
@@ -258,6 +311,10 @@ class _Messages(asyncio.BufferedProtocol):
     def _wake(self) -> None:
         if self._waiter is not None and not self._waiter.done():
             self._waiter.set_result(None)
+
+
+_DROPPED = bytearray()  # in place of a dropped message (compared by identity)
+LATE = Reply(FAILED, "answered after its caller gave up (dropped unread)")
 
 
 def _header(size: int) -> bytes:
@@ -346,6 +403,7 @@ class WorkerPool:
         try:
             reply = await asyncio.wait_for(asyncio.shield(call), remaining)
         except TimeoutError:
+            worker.drop_reply()  # nobody reads it now: it is not put together or unpickled when it comes
             self._loop.call_later(self.kill_grace_s, self._kill_if_busy, worker, call)
             raise PoolTimeout(f"over the time budget ({timeout_s * 1000:.0f} ms)") from None
         except Exception as exc:  # noqa: BLE001 - died, or answered with bytes that are no reply: either way no reply

@@ -44,6 +44,8 @@ _XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
 # the paragraph inside <embed>. parse() moves such content back out so removing one of these
 # never removes the text after it.
 MISPARSED_VOID = ("embed", "source", "track", "wbr", "keygen")
+# The two noncharacters _XML_UNSAFE replaces, as UTF-8 (looked for in the bytes when there is no text).
+_UTF8_FFFE, _UTF8_FFFF = "\ufffe".encode("utf-8"), "\uffff".encode("utf-8")
 
 
 # Pages up to this much UTF-8 HTML have their element proxies held (parse(hold=...)): under
@@ -51,11 +53,12 @@ MISPARSED_VOID = ("embed", "source", "track", "wbr", "keygen")
 MAX_HELD_BYTES = 2_000_000
 
 
-def parse(text: str, hold: list | None = None, utf8: bytes | None = None) -> HtmlElement:
+def parse(text: str | None, hold: list | None = None, utf8: bytes | None = None) -> HtmlElement:
     """Parse decoded HTML text into a document root (<html>), or raise PageError.
 
     ``utf8``: ``text.encode("utf-8")`` when the caller has it already (the page's own bytes,
-    charset.Decoded.exact_utf8); then the text is not encoded again.
+    charset.Decoded.exact_utf8); then the text is not encoded again, and ``text`` may be None
+    (a big page's caller keeps only the bytes: the text is made here only if something must be replaced).
 
     ``hold``: a list the caller keeps while it works on the page; parse puts the Python proxy
     of every element in it (pages up to MAX_HELD_BYTES). lxml makes a proxy each time a walk
@@ -99,22 +102,34 @@ def parse(text: str, hold: list | None = None, utf8: bytes | None = None) -> Htm
 _CONTROL_BYTES = bytes(c for c in range(0x20) if c not in (0x09, 0x0A, 0x0D))
 
 
-def _xml_safe_utf8(text: str, utf8: bytes | None = None) -> bytes:
+def _xml_safe_utf8(text: str | None, utf8: bytes | None = None) -> bytes:
     """``text`` as UTF-8 with what _XML_UNSAFE finds replaced; checked on the bytes (one memchr per
     control byte: half the cost of deleting them with bytes.translate and comparing lengths), not
     with the regex over the text (~2 ms on a 100 KB page), which only runs when there is something.
-    ``utf8``: the text's UTF-8 encoding, given by a caller that has it (not encoded again)."""
+    ``utf8``: the text's UTF-8 encoding, given by a caller that has it (not encoded again); with it,
+    ``text`` may be None (it is then decoded from ``utf8`` only when something must be replaced)."""
     data = utf8
     if data is None:
+        assert text is not None
         try:
             data = text.encode("utf-8")
         except UnicodeEncodeError:  # lone surrogates
             data = None
-    # The noncharacters are looked for in the text: a str holding only Latin-1 (most pages)
-    # cannot hold U+FFFE/U+FFFF and CPython answers without scanning it.
-    if data is not None and not any(byte in data for byte in _CONTROL_BYTES) and "\ufffe" not in text and "\uffff" not in text:
+    if data is not None and not any(byte in data for byte in _CONTROL_BYTES) and not _has_noncharacters(text, data):
         return data
+    if text is None:
+        assert utf8 is not None
+        text = utf8.decode("utf-8")
     return _XML_UNSAFE.sub(_unsafe_replacement, text).encode("utf-8", "surrogatepass")
+
+
+def _has_noncharacters(text: str | None, data: bytes) -> bool:
+    """Whether the page holds U+FFFE or U+FFFF. Looked for in the text when there is one: a str
+    holding only Latin-1 (most pages) cannot hold them and CPython answers without scanning it;
+    else in ``data``, the text's exact UTF-8, where each has one encoding."""
+    if text is not None:
+        return "\ufffe" in text or "\uffff" in text
+    return _UTF8_FFFE in data or _UTF8_FFFF in data
 
 
 # The attributes themselves (their elements via getparent()): a third cheaper for libxml2 than

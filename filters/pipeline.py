@@ -148,6 +148,38 @@ class Delivery:
 _DIRECT = Delivery()  # no response headers, no stylesheet URL: the stylesheet goes inline when the page's own policies allow it
 
 
+# A page whose exact UTF-8 is over this many bytes keeps only those bytes while it is worked on:
+# its decoded text would sit beside them and the tree (a 20 MB page: +20 MB, the slow lane
+# worker's peak), and on the way to a filter or reader page only the first characters are read
+# (the doctype). The text is made again from the bytes by a step that needs it (an unchanged
+# page's output, the filter page's metadata when read). Smaller pages keep theirs (no second decode).
+BIG_SOURCE_BYTES = 2_000_000
+_UTF8_MAX_BYTES_PER_CHAR = 4
+
+
+class _Source:
+    """The page's text, or (a big page's) its exact UTF-8 bytes to make it from when needed."""
+
+    def __init__(self, text: str | None, utf8: bytes | None) -> None:
+        assert text is not None or utf8 is not None
+        self.kept = text  # None: only the bytes are kept
+        self._utf8 = utf8
+
+    def text(self) -> str:
+        if self.kept is not None:
+            return self.kept
+        assert self._utf8 is not None
+        return self._utf8.decode("utf-8")
+
+    def head(self, chars: int) -> str:
+        """The text's first ``chars`` characters (at most), without decoding the rest."""
+        if self.kept is not None:
+            return self.kept[:chars]
+        assert self._utf8 is not None
+        # (the bytes are valid UTF-8: a character cut at the end is dropped, the rest is the text's start)
+        return self._utf8[:chars * _UTF8_MAX_BYTES_PER_CHAR].decode("utf-8", "ignore")[:chars]
+
+
 class _Style(NamedTuple):
     """Where the reader stylesheet goes on this page."""
 
@@ -225,13 +257,19 @@ class Pipeline:
         if isinstance(html, bytes) and looks_binary(html):
             return _unchanged(html.decode("latin-1"), "", "binary data labelled as HTML: left as it is", clock)
         utf8 = None  # the source's UTF-8 bytes when the page came as exactly those (parse need not encode it)
+        text: str | None
         if isinstance(html, bytes):
             decoded = decode(html, charset)
-            source, encoding = decoded.text, decoded.encoding
+            text, encoding = decoded.text, decoded.encoding
             if decoded.exact_utf8:
                 utf8 = html
+                if len(html) > BIG_SOURCE_BYTES:
+                    text = None  # (made again from the bytes if a step needs it: see BIG_SOURCE_BYTES)
+            del decoded
         else:
-            source, encoding = html, "utf-8"
+            text, encoding = html, "utf-8"
+        source = _Source(text, utf8)
+        del text
         clock.lap("decode")
         ctx = PageContext(url=url, base_url=url, deadline=deadline, memory_learns=delivery.learn)
         profile = self.config.profile_for(ctx.host)
@@ -242,12 +280,12 @@ class Pipeline:
         if requested not in MODES:
             raise ValueError(f"unknown mode {requested!r}; expected one of {', '.join(MODES)}")
         if requested == "off":
-            return _unchanged(source, encoding, "off: requested", clock)
+            return _unchanged(source.text(), encoding, "off: requested", clock)
         held: list[HtmlElement] = []  # the page's element proxies, kept until the page is done (see dom.parse)
-        doc = dom.parse(source, held, utf8)
+        doc = dom.parse(source.kept, held, utf8)
         clock.lap("parse")
         if doc.find("frameset") is not None:
-            return _unchanged(source, encoding, "frameset: each frame is filtered as a page of its own", clock)
+            return _unchanged(source.text(), encoding, "frameset: each frame is filtered as a page of its own", clock)
         # A page whose parse used up the budget stops here, not after metadata and the mode
         # decision (a second on a 20 MB page) at the first filter's check; so does one whose
         # decode and parse took a third of it: they are a fifth to a tenth of a page's time
@@ -257,14 +295,14 @@ class Pipeline:
         ctx.base_url = _base_url(bases, url)
         meta, later_meta = _metadata_for(doc, source, requested, format, settings)
         page_csp = _meta_policies(metas)
-        doctype = html_out.original_doctype(doc, source)
+        doctype = html_out.original_doctype(doc, source.head(html_out.DOCTYPE_CHARS))
         clock.lap("metadata")
         ctx.check_budget()
         applied, decision = _resolve_mode(requested, doc, settings, meta.description)
         if requested == "auto":
             clock.lap("mode")  # auto's decision, timed apart (it was counted in the first filter's time)
         if applied == "off":
-            return _unchanged(source, encoding, decision, clock)
+            return _unchanged(source.text(), encoding, decision, clock)
         skipped = settings.content.skip_filters if applied in ("reader", "text") else ()
         if applied in ("reader", "text"):
             ctx.page_kind = meta.kind  # (read with the metadata, before the chain removes meta and scripts)
@@ -455,7 +493,7 @@ def _text_page(title: str, meta: Metadata, nodes: Sequence[HtmlElement], ctx: Pa
     return to_ascii(text) if settings.output.ascii else text
 
 
-def _metadata_for(doc: HtmlElement, source: str, requested: str, format: str | None, settings: Settings) -> tuple[Metadata, Lazy[Metadata] | None]:
+def _metadata_for(doc: HtmlElement, source: _Source, requested: str, format: str | None, settings: Settings) -> tuple[Metadata, Lazy[Metadata] | None]:
     """The metadata the run needs now, and ``Result.metadata`` made when first read (or None).
 
     Requested filter mode with HTML output uses none of it (the page is served as it came, minus
@@ -463,7 +501,7 @@ def _metadata_for(doc: HtmlElement, source: str, requested: str, format: str | N
     median) is left to a new parse of the same source, which gives the same tree and so the same
     metadata, made only if ``Result.metadata`` or ``Result.title`` is ever read."""
     if requested == "filter" and not _wants_text(format, "filter", settings):
-        return Metadata(), Lazy(lambda: metadata.extract(dom.parse(source)))
+        return Metadata(), Lazy(lambda: metadata.extract(dom.parse(source.text())))
     return metadata.extract(doc), None
 
 

@@ -283,3 +283,30 @@ def test_a_filtered_page_without_its_stylesheets_shows_its_empty_links():
     assert '<a href="/share" class="icon">example.com/share</a>' in served
     kept = Pipeline(load_config_text("mode: filter")).run(html, "https://example.com/page").output
     assert '<a href="/share" class="icon" aria-label="example.com/share"></a>' in kept  # the site's CSS may draw it
+
+
+BIG_PAGES = {
+    "article": PAGE.replace("iso-8859-1", "utf-8").replace("Paragraph 0", "Paragraph caf\u00e9 0"),
+    "frameset": "<!DOCTYPE html><html><head><title>Frames</title></head><frameset><frame src='/a'></frameset></html>",
+    "no doctype": "<html><body>" + ARTICLE + "</body></html>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BIG_PAGES))
+@pytest.mark.parametrize("mode", ["auto", "filter", "reader", "text", "off"])
+def test_a_big_page_is_parsed_from_its_bytes_alone_with_the_same_result(pipeline, monkeypatch, name, mode):
+    from clearpage.filters import dom
+    from clearpage.filters import pipeline as pipeline_module
+
+    data = BIG_PAGES[name].encode("utf-8")
+    kept = pipeline.run(data, URL, mode=mode, charset="utf-8")  # a page under BIG_SOURCE_BYTES keeps its text
+    monkeypatch.setattr(pipeline_module, "BIG_SOURCE_BYTES", len(data) - 1)  # this one is big now
+    texts = []
+    parse = dom.parse
+    monkeypatch.setattr(dom, "parse", lambda text, *args, **kwargs: (texts.append(text), parse(text, *args, **kwargs))[1])
+    big = pipeline.run(data, URL, mode=mode, charset="utf-8")
+    if mode != "off":
+        assert texts[0] is None  # the page's text was not kept beside its bytes and the tree
+    for field in ("html", "output", "changed", "mode", "decision", "media_type", "encoding", "policy", "text", "title"):
+        assert getattr(big, field) == getattr(kept, field), field
+    assert big.metadata == kept.metadata

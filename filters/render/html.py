@@ -43,12 +43,17 @@ def serialize(doc, doctype: str | None = DEFAULT_DOCTYPE) -> str:
     return f"{doctype}\n{body}" if doctype else body
 
 
+# How much of the page's start is looked at for its doctype (a caller may pass only this much).
+DOCTYPE_CHARS = 4096
+
+
 def original_doctype(doc, source: str) -> str | None:
-    """The page's own doctype, or None when it has none.
+    """The page's own doctype, or None when it has none (``source``: the page's text, or its
+    first DOCTYPE_CHARS characters).
 
     libxml2 reports an HTML 4.0 Transitional doctype for pages that have none; writing that
     out would switch the browser from quirks mode and could change how the page renders.
     """
-    if not _HAS_DOCTYPE.match(source[:4096]):
+    if not _HAS_DOCTYPE.match(source[:DOCTYPE_CHARS]):
         return None
     return doc.getroottree().docinfo.doctype or DEFAULT_DOCTYPE

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from clearpage.addon.pool import KILL_GRACE_S, PoolTimeout, WorkerCrashed, WorkerPool
-from clearpage.addon.worker import FAILED, OK, UNCHANGED, ConfigSpec, Job, _Pipelines, process
+from clearpage.addon.worker import FAILED, OK, UNCHANGED, ConfigSpec, Job, Reply, _Pipelines, process
 from clearpage.filters import load_config, load_config_text
 from tests.support.pages import big_page, page
 
@@ -482,6 +482,56 @@ def test_the_event_loop_talks_to_the_workers_without_a_thread():
             replies = await asyncio.gather(*(pool.run(job(), START_S) for _ in range(4)))
             assert [r.status for r in replies] == [OK] * 4
             assert [t.name for t in threading.enumerate() if t.ident not in before] == []
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("when", ["before its first byte", "in the middle of it"])
+def test_a_late_reply_is_dropped_unread_and_the_next_page_gets_its_own(wire_worker_path, monkeypatch, when):
+    """The caller gave up (PoolTimeout, the original served): the reply that comes after is read off
+    the socket and dropped, never put together or unpickled; the worker takes the next page."""
+    import pickle
+
+    from clearpage.addon import pool as pool_module
+    from tests.addon.wire_worker import SPLIT
+
+    unpickled: list[Reply] = []
+    loads = pickle.loads
+
+    def counting_loads(data, *args, **kwargs):
+        value = loads(data, *args, **kwargs)
+        if isinstance(value, Reply):
+            unpickled.append(value)
+        return value
+
+    monkeypatch.setattr(pool_module.pickle, "loads", counting_loads)
+
+    async def main():
+        pool = await wire_pool()
+        try:
+            (worker_pid,) = pool.pids()
+            if when == "before its first byte":
+                os.kill(worker_pid, signal.SIGSTOP)  # it answers only once the caller has given up
+                late = echo_job(number=7)
+                with pytest.raises(PoolTimeout):
+                    await pool.run(late, 0.3)
+                os.kill(worker_pid, signal.SIGCONT)
+            else:
+                # ~120 pieces 10 ms apart: ~1.3 s on the wire, well within the grace (KILL_GRACE_S) after the timeout
+                late = echo_job(SPLIT, size=1_000_000, number=7)
+                with pytest.raises(PoolTimeout):
+                    await pool.run(late, 0.4)
+            deadline = time.monotonic() + START_S
+            while pool._calls and time.monotonic() < deadline:  # until the late reply has come and gone
+                await asyncio.sleep(0.05)
+            assert not pool._calls
+            assert not [r for r in unpickled if b"page 7" in r.body]  # dropped without being built
+            after = echo_job(number=8)
+            reply = await pool.run(after, START_S)
+            assert reply.status == OK and reply.body == after.body  # the stream is in step: its own reply
+            assert pool.pids() == [worker_pid] and pool.restarts == 0
         finally:
             pool.close()
 

@@ -90,11 +90,13 @@ def test_string_of_is_text_content_without_the_tail(markup):
     assert dom.text_of(el) == dom.collapse(el.text_content())
 
 
-@pytest.mark.parametrize("html", ["<p>caf\u00e9 \x01 bell</p>", "<p>plain</p><!-- c --><embed><p>after</p>", "<p>\ufffe nonchar</p>"])
+@pytest.mark.parametrize("html", ["<p>caf\u00e9 \x01 bell</p>", "<p>plain</p><!-- c --><embed><p>after</p>", "<p>\ufffe nonchar</p>", "<p>\uffff end</p>"])
 def test_parse_given_the_utf8_builds_the_tree_it_builds_from_the_text(html):
     text = f"<html><body>{html}</body></html>"
     given = dom.parse(text, utf8=text.encode("utf-8"))
     assert lxml.html.tostring(given) == lxml.html.tostring(dom.parse(text))
+    alone = dom.parse(None, utf8=text.encode("utf-8"))  # a big page's caller keeps only the bytes
+    assert lxml.html.tostring(alone) == lxml.html.tostring(dom.parse(text))
 
 
 @pytest.mark.parametrize("code", range(0x20))
