@@ -30,6 +30,7 @@ class PageContext:
     reports: list[FilterReport] = field(default_factory=list)
     page_kind: str | None = None  # what the page's markup says it is (pagekind.py), for reader/text selection
     site_names: tuple[str, ...] = ()  # the page's own site: its domain, declared names (article_edges.site_names)
+    byline: str = ""  # who the page's metadata says wrote it (metadata.Metadata.byline), for the rules of bios
     memory_learns: bool = True  # the site memory may learn from this page (Delivery.learn)
     comments: str = "auto"  # content.comments for this page: auto | keep | drop (the pipeline sets it)
     captions: str = "drop"  # content.captions for this page: drop | keep (the pipeline sets it)

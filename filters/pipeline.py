@@ -307,6 +307,7 @@ class Pipeline:
         if applied in ("reader", "text"):
             ctx.page_kind = meta.kind  # (read with the metadata, before the chain removes meta and scripts)
             ctx.site_names = article_edges.site_names(url, metas, meta.site_name)
+            ctx.byline = meta.byline
         for flt in profile.chain_before_retainer:
             if flt.name in skipped:
                 continue

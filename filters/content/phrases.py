@@ -483,3 +483,18 @@ COMMENT_PROMPTS = (
     r"(?:nessun|\d+)\s+commenti?", r"lascia\s+un\s+commento", r"(?:geen|\d+)\s+reacties?", r"(?:laat|plaats)\s+een\s+reactie",
     r"(?:brak|\d+)\s+komentarzy", r"(?:dodaj|napisz)\s+komentarz",
 )
+
+
+# ------------------------------------------------------------------ subscription pages (rules/closing_blocks.py), many languages
+
+# Words of a link's address (host's first label or path) naming a publication's subscription,
+# newsletter or kiosk pages: a paragraph after the story linking there sells the publication.
+SUBSCRIPTION_URL_WORDS = (
+    "subscribe", "subscription", "subscriptions", "newsletter", "newsletters",  # English
+    "abo", "abos", "abonnement", "abonnieren", "kiosk",  # German
+    "abonnements", "abonner", "abonnez",  # French
+    "suscribete", "suscribirse", "suscripcion", "suscripciones",  # Spanish
+    "assine", "assinatura", "assinaturas",  # Portuguese
+    "abbonamento", "abbonamenti", "abbonati",  # Italian
+    "prenumerata", "abonnementen",  # Polish, Dutch
+)

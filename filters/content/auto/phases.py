@@ -29,6 +29,7 @@ from ..rules import builder_widgets, side_wrappers
 from ..rules import article_extras
 from ..rules import inner_lines
 from ..rules import orphan_headings, section_headings
+from ..rules import closing_blocks
 from . import cleaning, scoring
 from .state import PageState
 
@@ -351,6 +352,11 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: inner_lines.remove_orphan_headings(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="div_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("weiterlesen 5 Minuten" in a <div> among the <p>s)
          run=lambda s: inner_lines.remove_div_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 6 part B: whole paragraphs after the story: its author's bio, the publication's promotions)
+    Rule(name="author_bios", phase=TRIM, when=lambda s: bool(s.ctx.byline) and not (s.forum or s.discussion),  # ("Jane Doe is a reporter at ...")
+         run=lambda s: closing_blocks.remove_author_bios(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="house_promos", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("The current issue at every kiosk, by subscription")
+         run=lambda s: closing_blocks.remove_house_promos(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

@@ -1,0 +1,136 @@
+"""Whole paragraphs after an article's story that are about its author, not the story, for ``auto``.
+
+- ``remove_author_bios``: the page's metadata names who wrote it (JSON-LD ``author``, <meta>
+  author, the visible byline: ``PageContext.byline``); a paragraph after the story's last
+  paragraph that opens with that full name ("Jane Doe is a reporter at ...", "Jule Radeck
+  studierte ...") is the author's bio, whatever its language. Only the paragraphs after the
+  story's last one go: the same name inside the story (an interview's subject) stays.
+- ``remove_house_promos``: a paragraph after the story linking to the site's own subscription,
+  newsletter or kiosk pages, or to an app store, is the publication selling itself.
+"""
+from __future__ import annotations
+
+import re
+
+from urllib.parse import urlsplit
+
+from ...context import PageContext
+from ...links import safe_url
+from .. import features as feat
+from .. import phrases
+from .article_edges import _registered_domain
+
+# A bio is a sentence or more: a shorter line opening with the name is a byline, left to the rules of lines.
+BIO_MIN_CHARS = 60
+# ... and a few sentences: a longer paragraph opening with the name is the story's.
+BIO_MAX_CHARS = 700
+# A paragraph of the story: this long at least (shorter lines after the story are labels, links).
+STORY_PARAGRAPH_CHARS = 80
+# The story left beside the bios says at least this much: less is the author's own page.
+STORY_MIN_CHARS = 1000
+# A name is two words at least (one word, "Amy", is too often the story's) and a person's few.
+NAME_MIN_WORDS = 2
+NAME_MAX_WORDS = 4
+# The byline's parts: several authors, a name beside its role or its publication.
+_NAME_SEPARATORS = re.compile(r"\s*(?:[,;|/&(\[–—·•]|\s-\s|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bfor\b|\bfür\b)\s*", re.IGNORECASE)
+# A byline's lead word ("By Jane Doe", "Von Jule Radeck", "Par", "Por", "Door", "Di").
+_LEAD = re.compile(r"^(?:by|von|par|por|door|di|da|av|af|przez)\s+", re.IGNORECASE)
+
+
+def author_names(byline: str) -> tuple[str, ...]:
+    """The full names a byline holds: "By Glen Owen And Brendan Carlin" -> ("Glen Owen",
+    "Brendan Carlin"); parts of one word, of more than ``NAME_MAX_WORDS`` or with a word in lower
+    case ("senior reporter") left out."""
+    names = []
+    for part in _NAME_SEPARATORS.split(byline or ""):
+        part = _LEAD.sub("", part.strip())
+        words = part.split()
+        if NAME_MIN_WORDS <= len(words) <= NAME_MAX_WORDS and all(w[:1].isupper() for w in words) and part not in names:
+            names.append(part)
+    return tuple(names)
+
+
+def remove_author_bios(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, after the story's last paragraph under ``roots``, the paragraphs opening with the
+    author's full name (see the module's docstring); returns how many went. Texts read from ``texts``."""
+    names = author_names(ctx.byline)
+    if not names or not roots:
+        return 0
+    texts = feat.texts_or_new(texts)
+    paragraphs = [el for root in roots for el in root.iter("p") if el is not root]
+    doomed = []
+    for el in reversed(paragraphs):
+        text = texts.collapsed(el)
+        if BIO_MIN_CHARS <= len(text) <= BIO_MAX_CHARS and _opens_with(text, names):
+            doomed.append(el)
+            continue
+        if len(text) >= STORY_PARAGRAPH_CHARS:
+            break
+    if not doomed:
+        return 0
+    # The story is above (in <p>s or not): a page that is little but the bio is the author's page.
+    if sum(len(texts.collapsed(root)) for root in roots) - sum(len(texts.collapsed(el)) for el in doomed) < STORY_MIN_CHARS:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"the author's bio after the article: {texts.collapsed(el)[:40]!r}")
+
+
+def _opens_with(text: str, names: tuple[str, ...]) -> bool:
+    """Whether ``text`` opens with one of ``names`` as whole words, not as a label: "Jane Doe:"
+    opens a citation ("Jane Doe: The Mill. In: ...") or a book's reference, not a bio."""
+    for name in names:
+        if text.startswith(name) and (len(text) == len(name) or not (text[len(name)].isalnum() or text[len(name)] == ":")):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ the publication's own promotions
+
+# A promotion is a sentence or a few: a longer paragraph linking to the site's subscription is the story's.
+PROMO_MAX_CHARS = 600
+# App stores: a link there after the story offers the publication's app.
+_APP_STORES = frozenset({"apps.apple.com", "itunes.apple.com", "play.google.com"})
+_URL_WORDS = re.compile(r"[a-z]+")
+
+
+def remove_house_promos(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, after the story's last paragraph under ``roots``, the paragraphs of at most
+    ``PROMO_MAX_CHARS`` linking to the site's own subscription, newsletter or shop pages (a word of
+    ``phrases.SUBSCRIPTION_URL_WORDS`` in the address's host or path) or to an app store: the
+    publication selling itself ("The current issue at every kiosk, by subscription ...", "Subscribe
+    to our newsletter"); returns how many went. Texts read from ``texts``."""
+    site = _registered_domain(ctx.url or "")
+    if not site or not roots:
+        return 0
+    texts = feat.texts_or_new(texts)
+    paragraphs = [el for root in roots for el in root.iter("p") if el is not root]
+    doomed = []
+    for el in reversed(paragraphs):
+        text = texts.collapsed(el)
+        if text and len(text) <= PROMO_MAX_CHARS and any(_promotes(a.get("href"), ctx, site) for a in el.iter("a")):
+            doomed.append(el)
+            continue
+        if len(text) >= STORY_PARAGRAPH_CHARS:
+            break
+    if not doomed:
+        return 0
+    if sum(len(texts.collapsed(root)) for root in roots) - sum(len(texts.collapsed(el)) for el in doomed) < STORY_MIN_CHARS:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"the publication's promotion after the article: {texts.collapsed(el)[:40]!r}")
+
+
+def _promotes(href: str | None, ctx: PageContext, site: str) -> bool:
+    """Whether ``href`` goes to an app store or to the site's subscription pages."""
+    url = safe_url(href or "", ctx.base_url or ctx.url)
+    if url is None:
+        return False
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    if host in _APP_STORES:
+        return True
+    if _registered_domain(url) != site:
+        return False
+    words = set(_URL_WORDS.findall((host.split(".")[0] + " " + parts.path).lower()))
+    return not words.isdisjoint(_SUBSCRIPTION_WORDS)
+
+
+_SUBSCRIPTION_WORDS = frozenset(phrases.SUBSCRIPTION_URL_WORDS)

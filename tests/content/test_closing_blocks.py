@@ -1,0 +1,128 @@
+"""Whole paragraphs after the story about its author (filters/content/rules/closing_blocks.py): a
+paragraph after the story opening with the name the page's metadata gives as its author goes; the
+same name inside the story, a page that is mostly the bio and pages naming no author keep theirs."""
+from __future__ import annotations
+
+import pytest
+
+from clearpage.filters import dom
+from clearpage.filters.content.rules import closing_blocks
+from clearpage.filters.context import PageContext
+from clearpage.filters.pipeline import Pipeline
+from tests.content.article_pages import URL
+from tests.helpers import page
+
+LONG_STORY = "".join(
+    f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer, "
+    f"and how the miller's family shared the work of the wheel with the neighbours, week after week.</p>"
+    for i in range(12)
+)
+BIO = ("<p>Jane Marlow is a reporter at the Valley Gazette, where she has covered rivers, farms and "
+       "the town council since 2015. She lives by the mill with two cats.</p>")
+GERMAN_BIO = ("<p>Jule Radeck studierte Sportwissenschaften, bevor sie als Volontärin nach Hamburg zog. "
+              "In ihrer Freizeit findet man sie oft im Schwimmbecken.</p>")
+
+
+def _remove(body: str, byline: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body><article>{body}</article></body></html>"))
+    ctx = PageContext(url=URL, base_url=URL)
+    ctx.byline = byline
+    removed = closing_blocks.remove_author_bios(list(root), ctx)
+    return removed, dom.collapse(root.text_content())
+
+
+@pytest.mark.parametrize("byline, names", [
+    ("Jane Marlow", ("Jane Marlow",)),
+    ("By Glen Owen And Brendan Carlin For The Mail On Sunday", ("Glen Owen", "Brendan Carlin", "The Mail On Sunday")),
+    ("Von Jule Radeck", ("Jule Radeck",)),
+    ("Michael Humpa | CHIP Software-Redaktion", ("Michael Humpa", "CHIP Software-Redaktion")),
+    ("Jane Marlow, senior reporter", ("Jane Marlow",)),  # (a role in lower case is no name)
+    ("Amy", ()),  # (one word: too often the story's)
+    ("", ()),
+])
+def test_the_full_names_of_a_byline(byline, names):
+    assert closing_blocks.author_names(byline) == names
+
+
+@pytest.mark.parametrize("bio, byline", [(BIO, "By Jane Marlow"), (GERMAN_BIO, "Von Jule Radeck")])
+def test_a_bio_after_the_story_opening_with_the_authors_name_goes(bio, byline):
+    removed, text = _remove(LONG_STORY + bio + "<p>Share</p>", byline)
+    assert removed == 1
+    assert "Paragraph 11" in text and "Share" in text
+    assert bio[3:20] not in text
+
+
+def test_the_authors_name_inside_the_story_stays():
+    story = LONG_STORY[:len(LONG_STORY) // 2] + BIO + LONG_STORY[len(LONG_STORY) // 2:]
+    removed, text = _remove(story, "Jane Marlow")
+    assert removed == 0 and "Jane Marlow is a reporter" in text
+
+
+def test_another_persons_paragraph_after_the_story_stays():
+    removed, text = _remove(LONG_STORY + BIO, "Tom Baker")
+    assert removed == 0 and "Jane Marlow is a reporter" in text
+
+
+def test_a_page_that_is_mostly_the_bio_keeps_it():
+    removed, text = _remove("<p>Paragraph 1 tells of the mill and its wheel, week after week.</p>" + BIO, "Jane Marlow")
+    assert removed == 0 and "Jane Marlow is a reporter" in text
+
+
+@pytest.fixture(scope="module")
+def pipeline(default_config):
+    return Pipeline(default_config)
+
+
+def test_reader_mode_drops_the_bio_of_the_author_its_metadata_names(pipeline):
+    body = f"<nav><a href='/'>Home</a></nav><article><h1>The mill</h1>{LONG_STORY}{BIO}</article>"
+    with_author = pipeline.run(page(body, head="<meta name='author' content='Jane Marlow'>"), URL, mode="reader").text
+    assert "Paragraph 11" in with_author and "Jane Marlow is a reporter" not in with_author
+    without_author = pipeline.run(page(body), URL, mode="reader").text
+    assert "Jane Marlow is a reporter" in without_author
+
+
+def test_a_citation_opening_with_the_authors_name_stays():
+    citation = "<p>Jane Marlow: The mill by the river. In: Valley Gazette, Blog, 12 May 2023, valley.example/mill.</p>"
+    removed, text = _remove(LONG_STORY + citation, "Jane Marlow")
+    assert removed == 0 and "Jane Marlow: The mill" in text
+
+
+# ------------------------------------------------------------------ the publication's own promotions
+
+KIOSK = ("<p>The current issue of the Gazette at every station kiosk, <a href='/shop/abo.html'>by subscription</a> "
+         "or as an e-paper.</p>")
+APP = ("<p>Read the Gazette on the go: get our app for <a href='https://apps.apple.com/app/id1'>iPhone</a> "
+       "and <a href='https://play.google.com/store/apps/details?id=x'>Android</a>.</p>")
+NEWSLETTER = ("<p>Liked this story? <a href='https://subscribe.example.com/'>Subscribe</a> to our daily newsletter "
+              "and get the valley's news each morning.</p>")
+
+
+def _promos(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body><article>{body}</article></body></html>"))
+    removed = closing_blocks.remove_house_promos(list(root), PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+@pytest.mark.parametrize("promo", [KIOSK, APP, NEWSLETTER])
+def test_the_publications_promotion_after_the_story_goes(promo):
+    removed, text = _promos(LONG_STORY + promo + "<p>Share</p>")
+    assert removed == 1
+    assert "Paragraph 11" in text and "Share" in text and "Gazette" not in text and "newsletter" not in text
+
+
+def test_a_link_to_another_sites_newsletter_stays():
+    other = "<p>The miller's own <a href='https://millers.example.org/newsletter/'>newsletter</a> tells more of the wheel.</p>"
+    removed, text = _promos(LONG_STORY + other)
+    assert removed == 0 and "The miller's own newsletter" in text
+
+
+def test_a_subscription_link_inside_the_story_stays():
+    story = LONG_STORY[:len(LONG_STORY) // 2] + KIOSK + LONG_STORY[len(LONG_STORY) // 2:]
+    removed, text = _promos(story)
+    assert removed == 0 and "station kiosk" in text
+
+
+def test_reader_mode_drops_the_publications_promotion_after_the_article(pipeline):
+    body = f"<nav><a href='/'>Home</a></nav><article><h1>The mill</h1>{LONG_STORY}{KIOSK}</article>"
+    text = pipeline.run(page(body), URL, mode="reader").text
+    assert "Paragraph 11" in text and "station kiosk" not in text
