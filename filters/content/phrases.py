@@ -483,3 +483,15 @@ COMMENT_PROMPTS = (
     r"(?:nessun|\d+)\s+commenti?", r"lascia\s+un\s+commento", r"(?:geen|\d+)\s+reacties?", r"(?:laat|plaats)\s+een\s+reactie",
     r"(?:brak|\d+)\s+komentarzy", r"(?:dodaj|napisz)\s+komentarz",
 )
+
+
+# ------------------------------------------------------------------ source lines (rules/named_lines.py), several languages
+
+# A source or a cover picture's label opening a short line that is nothing else: "Quelle: HWK
+# Stuttgart", "(Source: CDC)", "Titelbild: Flickr, CC BY 2.0": who a text or a picture came
+# from, not what the article says. Matched case-insensitively, a colon after it.
+SOURCE_LABELS = (
+    r"quellen?", r"bildquellen?", r"bildnachweis", r"titelbild", r"titelfoto", r"beitragsbild", r"aufmacherbild",  # German
+    r"sources?", r"cover\s+(?:image|photo|picture)", r"header\s+(?:image|photo)", r"featured\s+image",  # English
+    r"fuentes?", r"fontes?", r"źródło", r"źródła", r"zdroj",  # Spanish, Portuguese, Italian, Polish, Czech
+)

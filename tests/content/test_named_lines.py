@@ -39,3 +39,32 @@ def test_auto_drops_the_credit_line_in_an_article(algo):
     credit = "<p><img src='/m.jpg' alt='The mill'><span class='media-credit'>Speedo</span></p>"
     text = joined_selection(algo, article_page(LONG_STORY.replace("<p>Part 0", credit + "<p>Part 0")), URL)
     assert "Page 7" in text and "Speedo" not in text
+
+
+# ------------------------------------------------------------------ source lines
+
+
+def test_source_lines_go_in_several_languages():
+    lines = ("Quelle: HWK Stuttgart", "(Quelle: EnBW)", "Titelbild: Flickr, CC BY 2.0", "Source: CDC, Chicago Department of Health",
+             "Fuente: Ministerio de Salud", "Źródło: GUS")
+    body = STORY.replace("<p>Paragraph 3", "".join(f"<p><span>{line}</span></p>" for line in lines) + "<p>Paragraph 3")
+    removed, text = on_roots(named_lines.remove_source_lines, body)
+    assert removed == len(lines)
+    for word in ("HWK", "EnBW", "Flickr", "CDC", "Ministerio", "GUS"):
+        assert word not in text, word
+    assert "Paragraph 7" in text
+
+
+def test_sentences_naming_a_source_stay():
+    body = STORY + ("<p>Quelle: Die Mühle bezieht ihr Wasser seit dem Mittelalter aus dem Bach, der im Sommer oft versiegt.</p>"
+                    "<p>Die Quelle: ein Bach.</p><p>Quellenangabe fehlt: leider</p>"
+                    "<blockquote><p>Source: the miller</p></blockquote>")
+    removed, text = on_roots(named_lines.remove_source_lines, body)
+    assert removed == 0
+    assert "Mittelalter" in text and "Die Quelle" in text and "Quellenangabe" in text and "the miller" in text
+
+
+def test_auto_drops_the_source_line_in_an_article(algo):
+    source = "<p>Quelle: Landesregierung Hessen</p>"
+    text = joined_selection(algo, article_page(LONG_STORY.replace("<p>Part 0", source + "<p>Part 0")), URL)
+    assert "Page 7" in text and "Landesregierung" not in text

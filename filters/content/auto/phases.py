@@ -355,6 +355,8 @@ RULES: tuple[Rule, ...] = (
     # (issue 22, precision round 6 part C: short lines the markup names as not the article's text)
     Rule(name="named_credits", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (class="credits": "DCV / Oppitz")
          run=lambda s: named_lines.remove_named_credits(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="source_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Quelle: HWK Stuttgart", "Titelbild: Flickr")
+         run=lambda s: named_lines.remove_source_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
