@@ -498,3 +498,15 @@ SUBSCRIPTION_URL_WORDS = (
     "abbonamento", "abbonamenti", "abbonati",  # Italian
     "prenumerata", "abonnementen",  # Polish, Dutch
 )
+
+
+# ------------------------------------------------------------------ source lines (rules/named_lines.py), several languages
+
+# A source or a cover picture's label opening a short line that is nothing else: "Quelle: HWK
+# Stuttgart", "(Source: CDC)", "Titelbild: Flickr, CC BY 2.0": who a text or a picture came
+# from, not what the article says. Matched case-insensitively, a colon after it.
+SOURCE_LABELS = (
+    r"quellen?", r"bildquellen?", r"bildnachweis", r"titelbild", r"titelfoto", r"beitragsbild", r"aufmacherbild",  # German
+    r"sources?", r"cover\s+(?:image|photo|picture)", r"header\s+(?:image|photo)", r"featured\s+image",  # English
+    r"fuentes?", r"fontes?", r"źródło", r"źródła", r"zdroj",  # Spanish, Portuguese, Italian, Polish, Czech
+)

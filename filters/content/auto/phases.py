@@ -28,6 +28,7 @@ from ..rules import (
 from ..rules import builder_widgets, side_wrappers
 from ..rules import article_extras
 from ..rules import inner_lines
+from ..rules import named_lines
 from ..rules import orphan_headings, section_headings
 from ..rules import closing_blocks
 from . import cleaning, scoring
@@ -357,6 +358,11 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: closing_blocks.remove_author_bios(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="house_promos", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("The current issue at every kiosk, by subscription")
          run=lambda s: closing_blocks.remove_house_promos(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 6 part C: short lines the markup names as not the article's text)
+    Rule(name="named_credits", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (class="credits": "DCV / Oppitz")
+         run=lambda s: named_lines.remove_named_credits(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="source_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Quelle: HWK Stuttgart", "Titelbild: Flickr")
+         run=lambda s: named_lines.remove_source_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
