@@ -75,7 +75,7 @@ def test_reader_text_leaves_out_the_headline_worded_apart_from_the_title(pipelin
     assert pipeline.run(worded, URL, mode="reader").text.startswith("Paragraph 0 of the article")
     other = worded.replace("<h1>The whole story title, told today</h1>", "<h1>Another heading here</h1>")
     assert pipeline.run(other, URL, mode="reader").text.startswith("Another heading here")
-    below = worded.replace("<h1>The whole story", "<p>" + "A first paragraph before any heading at all. " * 3 + "</p><h1>The whole story")
+    below = worded.replace("<h1>The whole story", "<p>" + "A first paragraph before any heading at all. " * 6 + "</p><h1>The whole story")
     assert "The whole story title, told today" in pipeline.run(below, URL, mode="reader").text
 
 

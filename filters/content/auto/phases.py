@@ -27,6 +27,7 @@ from ..rules import (
 )
 from ..rules import builder_widgets, side_wrappers
 from ..rules import article_extras
+from ..rules import above_headline
 from ..rules import inner_lines
 from ..rules import orphan_headings, section_headings
 from . import cleaning, scoring
@@ -351,6 +352,9 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: inner_lines.remove_orphan_headings(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="div_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("weiterlesen 5 Minuten" in a <div> among the <p>s)
          run=lambda s: inner_lines.remove_div_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 6 part A: the furniture above the article's headline)
+    Rule(name="kicker_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Mental Health", "Home / Blog", "Dec 12, 2025 | 4 min read")
+         run=lambda s: above_headline.remove_kicker_lines(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
