@@ -355,6 +355,8 @@ RULES: tuple[Rule, ...] = (
     # (issue 22, precision round 6 part A: the furniture above the article's headline)
     Rule(name="kicker_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Mental Health", "Home / Blog", "Dec 12, 2025 | 4 min read")
          run=lambda s: above_headline.remove_kicker_lines(_selected(s), s.ctx), keeps_texts=True),
+    Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
+         run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH
