@@ -401,7 +401,7 @@ class Pipeline:
         built = reader.build(nodes, meta, settings.reader, original_url=bypass_url(ctx.url), inline_style=style.inline, stylesheet_href=style.href, base_url=ctx.base_url, ctx=ctx, summary=summary)
         # The page's own text below its title (Result.title): the summary is not in it, nor the
         # heading that repeats the title, which the reader page shows in its header instead.
-        title_heading = reader.repeated_title(nodes, built.title)
+        title_heading = reader.title_heading(nodes, built.title)
         content_text = _text_of(nodes, settings, frozenset() if title_heading is None else frozenset({title_heading}))
         _copy_policies(built.doc, page_csp)
         clock.lap("render")

@@ -66,6 +66,19 @@ def test_reader_text_is_the_content_below_its_title(pipeline):
     assert pipeline.run(other, URL, mode="reader").text.startswith("Another heading")  # a heading that is not the title stays
 
 
+def test_reader_text_leaves_out_the_headline_worded_apart_from_the_title(pipeline):
+    """An h1 opening the content is the headline even when <title> words it differently (the
+    site's own name, a word more or less): Result.text leaves it to Result.title. An h1 sharing
+    few words with the title, or one below the first text, stays."""
+    worded = PAGE.replace("<h1>Story title</h1>", "<h1>The whole story title, told today</h1>")
+    worded = worded.replace("<title>Story title | News</title>", "<title>Whole story title today | News</title>")
+    assert pipeline.run(worded, URL, mode="reader").text.startswith("Paragraph 0 of the article")
+    other = worded.replace("<h1>The whole story title, told today</h1>", "<h1>Another heading here</h1>")
+    assert pipeline.run(other, URL, mode="reader").text.startswith("Another heading here")
+    below = worded.replace("<h1>The whole story", "<p>" + "A first paragraph before any heading at all. " * 6 + "</p><h1>The whole story")
+    assert "The whole story title, told today" in pipeline.run(below, URL, mode="reader").text
+
+
 def test_off_mode_returns_original(pipeline):
     result = pipeline.run(PAGE, URL, mode="off")
     assert not result.changed and result.html == PAGE

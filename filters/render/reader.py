@@ -51,6 +51,9 @@ UI_LANG = "en"
 UNDETERMINED = "und"
 # A first heading that starts the title and covers this share of it is the title again.
 MIN_TITLE_SHARE = 0.5
+# An h1 opening the content whose words are at least this share in the title is the headline
+# worded apart from <title> ("Your Car Maintenance Checklist" under "Your Maintenance Checklist").
+HEADLINE_TITLE_WORDS = 0.5
 # A lead headline (see _lead_headline) is a line this long: a headline, not a word or a paragraph.
 HEADLINE_CHARS = (15, 150)
 # Elements whose text, alone at the start of the content, is a headline.
@@ -297,6 +300,36 @@ def repeated_title(nodes, title: str):
             text = _comparable(dom.text_of(h))
             if text and (text == wanted or (wanted.startswith(text) and len(text) >= MIN_TITLE_SHARE * len(wanted))):
                 return h
+            return None
+    return None
+
+
+def title_heading(nodes, title: str):
+    """The heading ``Result.text`` leaves to ``Result.title``: the one repeating the title
+    (repeated_title), else an h1 that opens the content (no text before it) and shares most of
+    its words with the title: the headline, which pages often word apart from their <title>."""
+    h = repeated_title(nodes, title)
+    if h is not None or not nodes:
+        return h
+    h = _opening_h1(nodes[0])
+    if h is None:
+        return None
+    words = _words(dom.text_of(h))
+    wanted = set(_words(title))
+    if words and sum(w in wanted for w in words) >= HEADLINE_TITLE_WORDS * len(words):
+        return h
+    return None
+
+
+def _opening_h1(node):
+    """The h1 under ``node`` with no text before it, else None."""
+    for event, el in etree.iterwalk(node, events=("start", "end")):
+        if event == "start":
+            if el.tag == "h1":
+                return el
+            if isinstance(el.tag, str) and el.tag not in ("script", "style") and (el.text or "").strip():
+                return None
+        elif el is not node and (el.tail or "").strip():
             return None
     return None
 

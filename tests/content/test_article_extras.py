@@ -137,3 +137,27 @@ def test_auto_drops_a_call_to_action_under_an_article(algo):
     cta = "<div class='cta-box'><h3>Ready to grow?</h3><a href='/demo'>Get a demo</a></div>"
     text = joined_selection(algo, article_page(LONG_STORY + cta), URL)
     assert "Paragraph 15" in text and "Ready to grow" not in text
+
+
+# ------------------------------------------------------------------ a form's notices
+
+_NOTICES = ("<div class='w-form-done'><div>Thank you! Your submission has been received!</div></div>"
+            "<div class='w-form-fail'><div>Oops! Something went wrong while submitting the form.</div></div>"
+            "<p class='form_error'>Bitte füllen Sie alle Felder aus.</p>")
+
+
+def test_a_forms_notices_go():
+    removed, text = on_roots(article_extras.remove_form_notices, STORY + _NOTICES)
+    assert removed == 3 and "Thank you" not in text and "Oops" not in text and "Felder" not in text
+    assert "Paragraph 7" in text
+
+
+def test_a_long_block_named_a_forms_message_stays():
+    long = "<div class='form-message'>" + "The mill's story goes on in this block, which a theme named oddly. " * 4 + "</div>"
+    removed, text = on_roots(article_extras.remove_form_notices, STORY + long)
+    assert removed == 0 and "named oddly" in text
+
+
+def test_auto_drops_the_notices_a_removed_form_left(algo):
+    text = joined_selection(algo, article_page(LONG_STORY + _NOTICES), URL)
+    assert "Paragraph 15" in text and "Thank you" not in text and "Oops" not in text

@@ -27,6 +27,7 @@ from ..rules import (
 )
 from ..rules import builder_widgets, side_wrappers
 from ..rules import article_extras
+from ..rules import above_headline
 from ..rules import inner_lines
 from ..rules import named_lines
 from ..rules import orphan_headings, section_headings
@@ -363,6 +364,11 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: named_lines.remove_named_credits(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="source_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Quelle: HWK Stuttgart", "Titelbild: Flickr")
          run=lambda s: named_lines.remove_source_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 6 part A: the furniture above the article's headline)
+    Rule(name="kicker_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Mental Health", "Home / Blog", "Dec 12, 2025 | 4 min read")
+         run=lambda s: above_headline.remove_kicker_lines(_selected(s), s.ctx), keeps_texts=True),
+    Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
+         run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
 
     # FINISH

@@ -17,6 +17,8 @@ forms, the author's blocks, its calls to action.
   or below it; a comment's author line stays with its comment.
 - ``remove_call_to_action``: a block the markup names a call to action ("cta", "call-to-action":
   "Get a demo", "Enjoyed this piece? Support us", "Get started") is the site selling, not the story.
+- ``remove_form_notices``: a short block the markup names a form's outcome ("w-form-done",
+  "form-error") is what the form's script shows once it was sent, left behind by the form.
 """
 from __future__ import annotations
 
@@ -224,3 +226,31 @@ def remove_call_to_action(roots: list, ctx: PageContext) -> int:
             continue
         doomed.append(el)
     return ctx.kill_all(doomed, "auto", lambda el: f"a call to action: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# (issue 22, precision round 6 part A: a form's notices)
+# A block named a form's outcome: "w-form-done", "form-success", "form_error", "form-message".
+_FORM_NOTICE_NAMES = re.compile(r"(?:^|[^a-z])(?:w-)?form[-_]?(?:done|fail|failure|success|error|errors|response|message|status)(?:[^a-z]|$)")
+# A notice is a sentence or two ("Thank you! Your submission has been received!"): a longer block
+# so named holds content.
+FORM_NOTICE_MAX_CHARS = 200
+_FORM_NOTICE_TAGS = ("div", "p", "span")
+
+
+def remove_form_notices(roots: list, ctx: PageContext) -> int:
+    """Remove, under ``roots`` (the selection's blocks), the blocks the markup names a form's
+    outcome (sent, failed: shown only once the form was sent, by its script) of at most
+    ``FORM_NOTICE_MAX_CHARS``: "Thank you! Your submission has been received!", "Oops! Something
+    went wrong while submitting the form." They stay behind when the form went, and are not the
+    page's text either way. Returns how many went."""
+    doomed: list = []
+    for root in roots:
+        for el in root.iter(*_FORM_NOTICE_TAGS):
+            if el is root or not _FORM_NOTICE_NAMES.search(hints.names_of(el).lower()):
+                continue
+            if doomed and any(a is doomed[-1] for a in el.iterancestors()):
+                continue
+            text = dom.collapse(dom.string_of(el))
+            if text and len(text) <= FORM_NOTICE_MAX_CHARS:
+                doomed.append(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a form's notice: {dom.collapse(dom.string_of(el))[:40]!r}")

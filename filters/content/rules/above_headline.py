@@ -1,0 +1,75 @@
+"""The lines a selected article holds above its headline, for ``auto``.
+
+- ``remove_kicker_lines``: when the selection's first ``<h1>`` is the page's headline (most of
+  its words are in the page's ``<title>``) and the story follows it, the few words set above it
+  inside the selection are the page's furniture around the title, not the story: the section
+  kicker ("Mental Health", "Industry Insights"), the breadcrumb trail ("Home / Blog / Article"),
+  the date and reading time ("Dec 12, 2025 | 4 min read"), a "Listen to this article" player's
+  labels. They go when they are short beside the story; pictures above the headline stay (a lead
+  image), and so does everything when the story starts above its ``<h1>`` (an h1 used for a
+  section lower down).
+"""
+from __future__ import annotations
+
+import re
+
+from ... import dom
+from ...context import PageContext
+
+# The furniture above a headline is a few lines: more words above the h1 are the story's start
+# (an intro before a section set as h1), which stays.
+KICKER_MAX_WORDS = 30
+# The story after the headline says this many times more than the lines above it, at least.
+STORY_MIN_RATIO = 10
+# A headline shares at least this share of its words with the page's <title>.
+HEADLINE_TITLE_WORDS = 0.5
+# Blocks above the headline that show something (a lead image, a video) stay.
+_SHOWN = ("img", "picture", "video", "figure", "svg", "iframe", "audio", "table")
+_WORDS = re.compile(r"\w+")
+
+
+def _words(text: str) -> list[str]:
+    return _WORDS.findall(text.casefold())
+
+
+def remove_kicker_lines(roots: list, ctx: PageContext) -> int:
+    """Remove, in the first of ``roots`` (the selection's blocks), the blocks above its headline
+    (see the module's docstring); returns how many went."""
+    if not roots:
+        return 0
+    root = roots[0]
+    h1 = next(root.iter("h1"), None)
+    if h1 is None or h1 is root:
+        return 0
+    heading = _words(dom.text_of(h1))
+    title = set(_words(root.getroottree().findtext(".//title") or ""))
+    if not heading or sum(w in title for w in heading) < HEADLINE_TITLE_WORDS * len(heading):
+        return 0
+    # The blocks above: each ancestor's children before the branch leading to the h1. Loose text
+    # above (an ancestor's own text, a tail there) cannot go alone: then nothing goes.
+    above: list = []
+    branch = h1
+    while branch is not root:
+        parent = branch.getparent()
+        if parent is None:
+            return 0
+        if (parent.text or "").strip():
+            return 0
+        for sibling in parent:
+            if sibling is branch:
+                break
+            if (sibling.tail or "").strip():
+                return 0
+            above.append(sibling)
+        branch = parent
+    doomed = [el for el in above if isinstance(el.tag, str) and dom.collapse(dom.string_of(el))
+              and next(el.iter(*_SHOWN), None) is None]
+    if not doomed:
+        return 0
+    before = sum(len(_words(dom.string_of(el))) for el in above if isinstance(el.tag, str))
+    if before > KICKER_MAX_WORDS:
+        return 0
+    after = len(_words(dom.string_of(root))) - before
+    if after < STORY_MIN_RATIO * max(before, 1):
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"a line above the headline: {dom.collapse(dom.string_of(el))[:40]!r}")
