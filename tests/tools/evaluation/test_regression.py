@@ -26,6 +26,10 @@ from tests.tools.evaluation.conftest import write_wcxb
 FLOORS = Path(__file__).with_name("floors.json")
 PER_TYPE = 9
 TOLERANCE = 0.01
+# Quality, not speed: a page's wall-clock timeout far above the runner's default (10 s), so a loaded
+# machine (parallel test runs, other work) cannot turn slow pages into empty outputs (a floor once
+# recorded on a loaded machine sat 0.07 below the same tree's figure measured quietly).
+TIMEOUT_S = 600.0
 UPDATE_SWITCH = "CLEARPAGE_UPDATE_FLOORS"
 SAMPLE_RULE = f"wcxb-dev: the first {PER_TYPE} pages of each page type in file order"
 
@@ -40,7 +44,7 @@ def sample(root: Path) -> list[datasets.EvalPage]:
 
 
 def measure(root: Path, algorithm: str) -> report.Summary:
-    run = runner.evaluate(str(root), datasets.WCXB, sample(root), (algorithm,), jobs=min(2, os.cpu_count() or 1))
+    run = runner.evaluate(str(root), datasets.WCXB, sample(root), (algorithm,), jobs=min(2, os.cpu_count() or 1), timeout_s=TIMEOUT_S)
     summary = report.summarise(run)[0]
     errors = [f"{r.page_id}: {r.error}" for r in run.rows if r.error]
     return dataclasses.replace(summary, errors=len(errors)), errors
