@@ -173,22 +173,33 @@ def remove_author_blocks(roots: list, ctx: PageContext) -> int:
              if el is not root and _AUTHOR_NAMES.search(hints.names_of(el).lower())]
     if not named:
         return 0
+    return _remove_named(roots, named, ctx, AUTHOR_BLOCK_MAX_CHARS, "the author's block", skip=_names_other_than_author)
+
+
+def _names_other_than_author(el) -> bool:
+    """Whether ``el`` or a named ancestor is named for a comment's, review's or testimonial's author."""
+    return bool(_NOT_AUTHOR_NAMES.search(hints.names_of(el).lower())) or any(
+        _NOT_AUTHOR_NAMES.search(hints.names_of(a).lower()) for a in el.iterancestors() if a.get("class") or a.get("id"))
+
+
+def _remove_named(roots: list, named: list, ctx: PageContext, max_chars: int, why: str, skip=None) -> int:
+    """Remove the outermost of ``named`` (blocks under ``roots``, in document order) that ``skip``
+    does not reject, holding some text, at most ``max_chars`` and ``AUTHOR_BLOCK_MAX_SHARE`` of
+    the selection's, nothing of ``_AUTHOR_NOT``, and (inline ones) a line of their own; returns how many went."""
     total = sum(len(dom.collapse(dom.string_of(root))) for root in roots)
     doomed: list = []
     for el in named:
         if doomed and any(a is doomed[-1] for a in el.iterancestors()):
             continue
-        names = hints.names_of(el).lower()
-        if _NOT_AUTHOR_NAMES.search(names) or any(_NOT_AUTHOR_NAMES.search(hints.names_of(a).lower()) for a in el.iterancestors()
-                                                  if a.get("class") or a.get("id")):
+        if skip is not None and skip(el):
             continue
         text = dom.collapse(dom.string_of(el))
-        if not text or len(text) > AUTHOR_BLOCK_MAX_CHARS or len(text) > AUTHOR_BLOCK_MAX_SHARE * total or _AUTHOR_NOT(el):
+        if not text or len(text) > max_chars or len(text) > AUTHOR_BLOCK_MAX_SHARE * total or _AUTHOR_NOT(el):
             continue
         if el.tag in _INLINE and not _alone(el):
             continue
         doomed.append(el)
-    return ctx.kill_all(doomed, "auto", lambda el: f"the author's block: {dom.collapse(dom.string_of(el))[:40]!r}")
+    return ctx.kill_all(doomed, "auto", lambda el: f"{why}: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
 def _alone(el) -> bool:
@@ -214,18 +225,7 @@ def remove_call_to_action(roots: list, ctx: PageContext) -> int:
     named = [el for root in roots for el in root.iter(*_CTA_TAGS) if el is not root and _CTA_NAMES.search(hints.names_of(el).lower())]
     if not named:
         return 0
-    total = sum(len(dom.collapse(dom.string_of(root))) for root in roots)
-    doomed: list = []
-    for el in named:
-        if doomed and any(a is doomed[-1] for a in el.iterancestors()):
-            continue
-        text = dom.collapse(dom.string_of(el))
-        if not text or len(text) > CTA_MAX_CHARS or len(text) > AUTHOR_BLOCK_MAX_SHARE * total or _AUTHOR_NOT(el):
-            continue
-        if el.tag in _INLINE and not _alone(el):
-            continue
-        doomed.append(el)
-    return ctx.kill_all(doomed, "auto", lambda el: f"a call to action: {dom.collapse(dom.string_of(el))[:40]!r}")
+    return _remove_named(roots, named, ctx, CTA_MAX_CHARS, "a call to action")
 
 
 # (issue 22, precision round 6 part A: a form's notices)

@@ -57,21 +57,29 @@ def remove_author_bios(roots: list, ctx: PageContext, texts: feat.Texts | None =
     if not names or not roots:
         return 0
     texts = feat.texts_or_new(texts)
+    return _remove_trailing(roots, ctx, texts, lambda el, text: BIO_MIN_CHARS <= len(text) <= BIO_MAX_CHARS and _opens_with(text, names),
+                            "the author's bio after the article")
+
+
+def _remove_trailing(roots: list, ctx: PageContext, texts: feat.Texts, wanted, why: str) -> int:
+    """Remove the paragraphs under ``roots`` for which ``wanted(el, text)`` holds, walking back
+    from the last one up to the first other paragraph of ``STORY_PARAGRAPH_CHARS`` or more (the
+    story's last); none when less than ``STORY_MIN_CHARS`` would be left (the story is above, in
+    <p>s or not: a page that is little but these is their own page). Returns how many went."""
     paragraphs = [el for root in roots for el in root.iter("p") if el is not root]
     doomed = []
     for el in reversed(paragraphs):
         text = texts.collapsed(el)
-        if BIO_MIN_CHARS <= len(text) <= BIO_MAX_CHARS and _opens_with(text, names):
+        if wanted(el, text):
             doomed.append(el)
             continue
         if len(text) >= STORY_PARAGRAPH_CHARS:
             break
     if not doomed:
         return 0
-    # The story is above (in <p>s or not): a page that is little but the bio is the author's page.
     if sum(len(texts.collapsed(root)) for root in roots) - sum(len(texts.collapsed(el)) for el in doomed) < STORY_MIN_CHARS:
         return 0
-    return ctx.kill_all(doomed, "auto", lambda el: f"the author's bio after the article: {texts.collapsed(el)[:40]!r}")
+    return ctx.kill_all(doomed, "auto", lambda el: f"{why}: {texts.collapsed(el)[:40]!r}")
 
 
 def _opens_with(text: str, names: tuple[str, ...]) -> bool:
@@ -102,20 +110,10 @@ def remove_house_promos(roots: list, ctx: PageContext, texts: feat.Texts | None 
     if not site or not roots:
         return 0
     texts = feat.texts_or_new(texts)
-    paragraphs = [el for root in roots for el in root.iter("p") if el is not root]
-    doomed = []
-    for el in reversed(paragraphs):
-        text = texts.collapsed(el)
-        if text and len(text) <= PROMO_MAX_CHARS and any(_promotes(a.get("href"), ctx, site) for a in el.iter("a")):
-            doomed.append(el)
-            continue
-        if len(text) >= STORY_PARAGRAPH_CHARS:
-            break
-    if not doomed:
-        return 0
-    if sum(len(texts.collapsed(root)) for root in roots) - sum(len(texts.collapsed(el)) for el in doomed) < STORY_MIN_CHARS:
-        return 0
-    return ctx.kill_all(doomed, "auto", lambda el: f"the publication's promotion after the article: {texts.collapsed(el)[:40]!r}")
+    return _remove_trailing(
+        roots, ctx, texts,
+        lambda el, text: bool(text) and len(text) <= PROMO_MAX_CHARS and any(_promotes(a.get("href"), ctx, site) for a in el.iter("a")),
+        "the publication's promotion after the article")
 
 
 def _promotes(href: str | None, ctx: PageContext, site: str) -> bool:
