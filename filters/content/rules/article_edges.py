@@ -605,14 +605,14 @@ def remove_time_lines(roots: list, ctx: PageContext) -> int:
                     break
                 line = el
                 el = el.getparent()
-            if line is None or not (line.tag in _LINE_BLOCKS or _set_apart(line)):
+            if line is None or not (line.tag in _LINE_BLOCKS or set_apart(line)):
                 continue  # (a date inside a sentence or a heading: the story's)
             if not any(line is d or any(a is d for a in line.iterancestors()) for d in doomed):
                 doomed.append(line)
     return ctx.kill_all(doomed, "auto", lambda el: f"the article's date line: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
-def _set_apart(el) -> bool:
+def set_apart(el) -> bool:
     """Whether ``el`` is an item of its own, no words of its parent before or after it."""
     parent = el.getparent()
     if parent is None:

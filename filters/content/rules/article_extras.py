@@ -31,7 +31,7 @@ from ...context import PageContext
 from .. import features as feat
 from .. import hints
 from . import listings
-from .article_edges import _registered_domain, _same_site
+from .article_edges import _registered_domain, _same_site, set_apart
 
 # An entry's heading is this long at least: a shorter linked heading is a label ("More"), not a headline.
 TEASER_TITLE_MIN_CHARS = 15
@@ -196,18 +196,10 @@ def _remove_named(roots: list, named: list, ctx: PageContext, max_chars: int, wh
         text = dom.collapse(dom.string_of(el))
         if not text or len(text) > max_chars or len(text) > AUTHOR_BLOCK_MAX_SHARE * total or _AUTHOR_NOT(el):
             continue
-        if el.tag in _INLINE and not _alone(el):
+        if el.tag in _INLINE and not set_apart(el):
             continue
         doomed.append(el)
     return ctx.kill_all(doomed, "auto", lambda el: f"{why}: {dom.collapse(dom.string_of(el))[:40]!r}")
-
-
-def _alone(el) -> bool:
-    """Whether inline ``el`` is a line of its own: no words of its parent beside it."""
-    parent = el.getparent()
-    if parent is None:
-        return True
-    return not (parent.text or "").strip() and not any((child.tail or "").strip() for child in parent)
 
 
 # ------------------------------------------------------------------ calls to action

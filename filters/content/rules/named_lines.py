@@ -45,24 +45,29 @@ def remove_named_credits(roots: list, ctx: PageContext, texts: feat.Texts | None
     text is at most ``NAMED_CREDIT_MAX_CHARS`` and that hold no media; returns how many went.
     Texts read from ``texts``."""
     texts = feat.texts_or_new(texts)
+    named = (el for root in roots for el in _NAMED(root) if _CREDIT_NAMES.search(hints.names_of(el)))
+    return _remove_short_lines(named, ctx, texts, NAMED_CREDIT_MAX_CHARS, None, "a line named as a credit")
+
+
+def _remove_short_lines(candidates, ctx: PageContext, texts: feat.Texts, max_chars: int, wanted, why: str) -> int:
+    """Remove the outermost of ``candidates`` (in document order) whose text is at most
+    ``max_chars`` (and, given ``wanted``, passes it), holding no media and in no quote, table,
+    code or heading; returns how many went."""
     doomed: list = []
     going: set = set()
-    for root in roots:
-        for el in _NAMED(root):
-            if not _CREDIT_NAMES.search(hints.names_of(el)):
-                continue
-            if going and any(a in going for a in el.iterancestors()):
-                continue  # (inside a credit already going)
-            if len(texts.raw(el)) > 4 * NAMED_CREDIT_MAX_CHARS:
-                continue
-            text = texts.collapsed(el)
-            if not text or len(text) > NAMED_CREDIT_MAX_CHARS or _MEDIA_IN(el):
-                continue
-            if any(a.tag in _STRUCTURE for a in el.iterancestors()):
-                continue
-            doomed.append(el)
-            going.add(el)
-    return ctx.kill_all(doomed, "auto", lambda el: f"a line named as a credit: {dom.collapse(dom.string_of(el))[:40]!r}")
+    for el in candidates:
+        if going and any(a in going for a in el.iterancestors()):
+            continue  # (inside a line already going)
+        if len(texts.raw(el)) > 4 * max_chars:
+            continue
+        text = texts.collapsed(el)
+        if not text or len(text) > max_chars or (wanted is not None and not wanted(text)) or _MEDIA_IN(el):
+            continue
+        if any(a.tag in _STRUCTURE for a in el.iterancestors()):
+            continue
+        doomed.append(el)
+        going.add(el)
+    return ctx.kill_all(doomed, "auto", lambda el: f"{why}: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
 # A source line: a label, a colon and a name, nothing else (in brackets too).
@@ -78,19 +83,5 @@ def remove_source_lines(roots: list, ctx: PageContext, texts: feat.Texts | None 
     label and a name, at most ``SOURCE_LINE_MAX_CHARS``, holding no media and in no quote, table,
     code or heading; returns how many went. Texts read from ``texts``."""
     texts = feat.texts_or_new(texts)
-    doomed: list = []
-    going: set = set()
-    for root in roots:
-        for el in root.iter(*_LINES):
-            if el is root or (going and any(a in going for a in el.iterancestors())):
-                continue
-            if len(texts.raw(el)) > 4 * SOURCE_LINE_MAX_CHARS:
-                continue
-            text = texts.collapsed(el)
-            if not text or len(text) > SOURCE_LINE_MAX_CHARS or not _SOURCE.fullmatch(text) or _MEDIA_IN(el):
-                continue
-            if any(a.tag in _STRUCTURE for a in el.iterancestors()):
-                continue
-            doomed.append(el)
-            going.add(el)
-    return ctx.kill_all(doomed, "auto", lambda el: f"a source line: {dom.collapse(dom.string_of(el))[:40]!r}")
+    lines = (el for root in roots for el in root.iter(*_LINES) if el is not root)
+    return _remove_short_lines(lines, ctx, texts, SOURCE_LINE_MAX_CHARS, _SOURCE.fullmatch, "a source line")
