@@ -122,6 +122,28 @@ def test_a_page_naming_its_site_in_its_text_keeps_its_notes():
     assert removed == 1 and "not responsible" not in text
 
 
+def test_a_persons_address_at_the_site_names_it_only_in_a_contact_line():
+    """An e-mail address at the site's domain names the site in a note of a few lines: a long
+    paragraph about a person ending in their address is the story's."""
+    bio = ("<div>You may know Ann Miller as one of the physics faculty. Besides that, she has been turning the "
+           "old wheel for eighteen years, trained in two schools of milling and now teaches the craft to the "
+           "town's children every summer. She began a longer training in 2016, which covers the stones, the "
+           "water and the grain, and she keeps the mill's records of every harvest since the flood. If you have questions, contact her at <a href='mailto:am@milltimes.edu'>"
+           "am@milltimes.edu</a>.</div>")
+    removed, text = on_site(BODY + bio, ("milltimes.edu",))
+    assert removed == 0 and "physics faculty" in text
+    assert len(dom.collapse(bio)) > article_edges.MAIL_NOTE_MAX_CHARS
+    removed, text = on_site(BODY + "<div>Press contact: Ann Miller, am@milltimes.edu</div>", ("milltimes.edu",))
+    assert removed == 1 and "Press contact" not in text
+    ads = ("<p class='promo'>Advertise with the most visited news site of the river towns. We offer flexible digital marketing "
+           "packages: your content is delivered to thousands of readers at home and abroad. Contact us at "
+           "ads@milltimes.edu or call us.</p>")
+    removed, text = on_site(BODY + ads, ("milltimes.edu",))
+    assert removed == 1 and "Advertise" not in text
+    # The site's address itself still names it in a long note.
+    removed, text = on_site(BODY + bio.replace("contact her at", "read more at milltimes.edu or contact her at"), ("milltimes.edu",))
+    assert removed == 1
+
 def test_the_pipeline_drops_a_note_naming_the_declared_site(default_config):
     page = ("<html><head><title>The mill</title><meta property='og:site_name' content='Mill Times'></head><body>"
             "<nav><a href='/'>Home</a></nav><article><h1>The mill</h1>" + BODY +

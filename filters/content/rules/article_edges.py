@@ -127,6 +127,10 @@ _NAME_SEPARATORS = re.compile(r"\s+[|\-–—:·•»]+\s+")
 NOTE_MAX_CHARS = 600
 # ... and one naming it by a single word ("Reuters") is a line: a longer one is a company page's text.
 ONE_WORD_NOTE_MAX_CHARS = 200
+# A note naming the site only by an e-mail address at its domain is a contact note of a few
+# lines ("Advertise with us ... write to ads@site.com"): a longer paragraph ending so is the
+# story's, saying whom to ask ("... contact her at jane@site.edu").
+MAIL_NOTE_MAX_CHARS = 400
 # Blocks shorter than this after the article (a date, "Share") neither end the walk nor go.
 NOTE_SKIP_CHARS = 40
 # The leaf blocks a note can be.
@@ -205,12 +209,16 @@ class _Site:
         self.names += [(_squash(n), True) for n in names if not ("." in n and " " not in n)]
 
     def named_in(self, text: str) -> int:
-        """0: ``text`` does not name the site; 2: by its domain or a name of several words; 1: by one word."""
+        """0: ``text`` does not name the site; 2: by its domain (an e-mail address at it only in a
+        text of ``MAIL_NOTE_MAX_CHARS`` at most) or a name of several words; 1: by one word."""
         low = text.lower()
         for domain in self.domains:
             k = low.find(domain)
-            if k >= 0 and (k == 0 or not (low[k - 1].isalnum() or low[k - 1] == "-")):
-                return 2
+            while k >= 0:
+                if (k == 0 or not (low[k - 1].isalnum() or low[k - 1] == "-")) and \
+                        (len(text) <= MAIL_NOTE_MAX_CHARS or not _in_mail_address(low, k)):
+                    return 2
+                k = low.find(domain, k + 1)
         words = _WORDS.findall(_plain(text))
         best = 0
         for target, one_word in self.names:
@@ -229,6 +237,15 @@ class _Site:
                     if not target.startswith(run):
                         break
         return best
+
+
+def _in_mail_address(low: str, k: int) -> bool:
+    """Whether the domain found at ``k`` of ``low`` is an e-mail address's ("jane@site.edu",
+    "jane@mail.site.edu"): its host part runs back to an "@"."""
+    start = k
+    while start > 0 and (low[start - 1].isalnum() or low[start - 1] in ".-_"):
+        start -= 1
+    return start > 0 and low[start - 1] == "@"
 
 
 def remove_site_notes(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
