@@ -101,6 +101,16 @@ def test_sentences_and_titles_citing_a_topic_stay():
     assert removed == 0 and "mills section" in text and "saved its old mill" in text and "All tags" in text
 
 
+def test_a_checklist_of_shop_links_is_no_tag_line():
+    # A shop's "?tag=" is its affiliate's code and "/c/" its own category: tags are the site's own pages.
+    items = "".join(f"<li><a rel='sponsored' href='https://shop.example.net/dp/B0{i}?tag=mill-20'>Item {i} to pack</a></li>"
+                    for i in range(4))
+    removed, text = on_roots(post_chrome.remove_tag_lines, STORY + f"<ul>{items}</ul>")
+    assert removed == 0 and "Item 3 to pack" in text
+    # The site's own tag pages, linked by their full address, still go.
+    removed, text = on_roots(post_chrome.remove_tag_lines, STORY + "<p>Tags: <a href='https://www.example.com/?tag=mill'>Mill</a></p>")
+    assert removed == 1 and "Mill" not in text.replace("mill", "")
+
 def test_auto_drops_the_tags_under_an_article(algo):
     # (two tags are no link list for the cleaning; the addresses tell, not the label)
     article = STORY * 3 + "<p>Themen: <a href='/tag/muehle/'>Mühle</a>, <a href='/tag/sommer/'>Sommer</a></p>" + STORY

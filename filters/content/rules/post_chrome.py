@@ -31,6 +31,7 @@ from ... import dom, links
 from ...context import PageContext
 from .. import features as feat
 from .. import phrases
+from .article_edges import _registered_domain
 
 # The link's whole text, arrows, guillemets and dots around it allowed.
 _BACK_LINK = re.compile(r"[\s«‹<←⟵↩◀|.…-]*" + phrases.any_of(phrases.BACK_LINK_LABELS) + r"[\s»›>→⟶.…:|-]*", re.IGNORECASE)
@@ -293,14 +294,18 @@ _TAG_BLOCKS = frozenset({"p", "div", "li", "ul", "ol", "span", "footer", "sectio
 _SEPARATORS = re.compile(r"[\s,;|·•/#]+")
 
 
-def _tag_address(href: str | None) -> bool:
-    """Whether ``href`` leads to a tag or category page: a segment of its path (or a query's key)
-    is one of ``phrases.TAG_ADDRESS_SEGMENTS``."""
+def _tag_address(href: str | None, site: str = "") -> bool:
+    """Whether ``href`` leads to a tag or category page of the site (``site``, its registered
+    domain; "": any): a segment of its path (or a query's key) is one of
+    ``phrases.TAG_ADDRESS_SEGMENTS``."""
     if not href:
         return False
     try:
         parts = urlsplit(href.strip())
     except ValueError:
+        return False
+    # (a shop's "?tag=" is its affiliate's code: tags are the site's own pages)
+    if site and parts.netloc and _registered_domain(href.strip()) != site:
         return False
     # (a segment before the last: "/tag/wohnen/", "/category/x.html"; "/tags/" alone is their index)
     segments = [s for s in parts.path.lower().split("/") if s][:-1]
@@ -309,8 +314,8 @@ def _tag_address(href: str | None) -> bool:
     return any(key.split("=")[0].lower() in phrases.TAG_ADDRESS_SEGMENTS for key in parts.query.split("&") if key)
 
 
-def _is_tag_link(a) -> bool:
-    return "tag" in (a.get("rel") or "").lower().split() or _tag_address(a.get("href"))
+def _is_tag_link(a, site: str = "") -> bool:
+    return "tag" in (a.get("rel") or "").lower().split() or _tag_address(a.get("href"), site)
 
 
 def remove_tag_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
@@ -318,11 +323,12 @@ def remove_tag_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = N
     to the site's tag or category pages; returns how many went."""
     texts = feat.texts_or_new(texts)
     tops = {id(root) for root in roots}
+    site = _registered_domain(ctx.url or "")
     doomed = []
     seen: set = set()
     for root in roots:
         for a in root.iter("a"):
-            if id(a) in seen or not _is_tag_link(a):
+            if id(a) in seen or not _is_tag_link(a, site):
                 continue
             line = None
             el = a.getparent()
@@ -334,7 +340,7 @@ def remove_tag_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = N
                     if len(text) > TAG_LINE_MAX_CHARS:
                         break
                     tags = [x for x in el.iter("a") if x.get("href")]
-                    if not all(_is_tag_link(x) and len(texts.collapsed(x)) <= TAG_MAX_CHARS for x in tags):
+                    if not all(_is_tag_link(x, site) and len(texts.collapsed(x)) <= TAG_MAX_CHARS for x in tags):
                         break
                     rest = text
                     for x in tags:
