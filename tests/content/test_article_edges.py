@@ -144,6 +144,16 @@ def test_a_persons_address_at_the_site_names_it_only_in_a_contact_line():
     removed, text = on_site(BODY + bio.replace("contact her at", "read more at milltimes.edu or contact her at"), ("milltimes.edu",))
     assert removed == 1
 
+def test_a_note_set_like_the_articles_text_in_a_second_column_stays():
+    """The article's paragraphs continued in a second wrapper of the same kind (a two-column
+    layout) are its text, naming the site or not; the same note in a wrapper of its own goes."""
+    note = ("<p>You can save the trip by bringing your grain to the Mill Times mill, where the millers grind it "
+            "the same day.</p>")
+    removed, text = on_site(f"<div class='col'>{BODY}</div><div class='col'>{note}</div>", ("milltimes.com", "Mill Times"))
+    assert removed == 0 and "save the trip" in text
+    removed, text = on_site(f"<div class='col'>{BODY}</div><div class='promo'>{note}</div>", ("milltimes.com", "Mill Times"))
+    assert removed == 1 and "save the trip" not in text
+
 def test_the_pipeline_drops_a_note_naming_the_declared_site(default_config):
     page = ("<html><head><title>The mill</title><meta property='og:site_name' content='Mill Times'></head><body>"
             "<nav><a href='/'>Home</a></nav><article><h1>The mill</h1>" + BODY +

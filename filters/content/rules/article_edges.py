@@ -283,7 +283,7 @@ def remove_site_notes(roots: list, ctx: PageContext, texts: feat.Texts | None = 
         if named == 2 or (named == 1 and len(text) <= ONE_WORD_NOTE_MAX_CHARS):
             if not body:
                 body.append(_body_look([b for b in candidates if is_leaf(b)], texts))
-            if not (_look(el) == body[0] and not _emphasized(el, text)):
+            if not (_like_body(el, body[0]) and not _emphasized(el, text)):
                 doomed.append(el)
                 continue
         if len(text) >= NOTE_SKIP_CHARS:
@@ -301,6 +301,20 @@ def remove_site_notes(roots: list, ctx: PageContext, texts: feat.Texts | None = 
 def _look(el) -> tuple:
     """What a paragraph looks like: its parent, tag and class."""
     return (el.getparent(), el.tag, el.get("class") or "")
+
+
+def _like_body(el, look) -> bool:
+    """Whether ``el`` looks like the article's paragraphs (``look``, see ``_body_look``): the same
+    parent, tag and class, or the same tag and class in a wrapper of the same tag and class (the
+    article's text continued in a second column or section of its own kind)."""
+    if look is None:
+        return False
+    own = _look(el)
+    if own == look:
+        return True
+    parent, body_parent = own[0], look[0]
+    return (own[1:] == look[1:] and parent is not None and body_parent is not None and parent.tag == body_parent.tag
+            and (parent.get("class") or "") == (body_parent.get("class") or ""))
 
 
 def _body_look(blocks: list, texts: feat.Texts):
