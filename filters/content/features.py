@@ -88,13 +88,16 @@ def _disclosed_by_previous(el) -> bool:
     ``el`` as what it opens (its ``aria-controls`` is ``el``'s id) or as what labels it (``el``'s
     ``aria-labelledby`` is its id): a product's "View all ingredients", "Shipping & Returns" pane;
     or holds, near its start, the button of WAI-ARIA's accordion (``h3 > button``), named by
-    ``el`` as both what opens it and what labels it (a ``role=region`` pane)."""
+    ``el`` as both what opens it and what labels it (a ``role=region`` pane), or is a heading
+    holding such a button (``is_accordion_heading``)."""
     control = el.getprevious()
     while control is not None and not isinstance(control.tag, str):
         control = control.getprevious()  # (comments between the two)
     if control is None:
         return False
     if control.get("aria-expanded") is not None and _names_each_other(control, el, both=False):
+        return True
+    if is_accordion_heading(control):
         return True
     if el.get("role") != "region" or not el.get("aria-labelledby") or not el.get("id"):
         return False
@@ -108,6 +111,22 @@ def _disclosed_by_previous(el) -> bool:
 
 # The accordion button sits among this many first elements inside the header before its pane.
 ACCORDION_HEADER_MAX_ELEMENTS = 12
+# WAI-ARIA's accordion header: a heading holding the button that opens the pane after it (a
+# menu's toggle is no heading's).
+ACCORDION_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+
+
+def is_accordion_heading(heading) -> bool:
+    """Whether ``heading`` is an h2-h6 with a disclosure button (``aria-expanded``) among its
+    first elements: WAI-ARIA's accordion header, whatever its classes say."""
+    if heading.tag not in ACCORDION_HEADINGS:
+        return False
+    for n, inner in enumerate(heading.iterdescendants()):
+        if n >= ACCORDION_HEADER_MAX_ELEMENTS:
+            break
+        if inner.tag == "button" and inner.get("aria-expanded") is not None:
+            return True
+    return False
 
 
 def _names_each_other(control, el, *, both: bool) -> bool:

@@ -184,3 +184,23 @@ def test_steps_in_closed_wai_aria_accordion_panes_stay_with_the_guide(algo):
     )
     text = selected_text(algo, page(f"<div class='steps'>{steps}</div>"))
     assert "Professionals with at least five years" in text and "a place in the alumni network" in text
+
+
+def test_panes_under_a_headings_disclosure_button_open_whatever_their_classes(default_config):
+    # WAI-ARIA's accordion without ids: an h3 holding the button, the pane after it hidden, no accordion word anywhere.
+    items = "".join(
+        f"<div class='css-p1fz9n'><h3 class='css-i0aq8p'><button aria-expanded='false' class='css-17sxnkg'><p>{q}</p></button></h3>"
+        f"<div aria-hidden='true' hidden class='css-1k075w5'><p>{a}</p></div></div>"
+        for q, a in QUESTIONS
+    )
+    text = rendered_selection(default_config, page(f"<div class='guide'>{items}</div>"))
+    for _question, answer in QUESTIONS:
+        assert answer in text
+    pane = dom.parse(f"<html><body>{items}</body></html>").find(".//div[@hidden]")
+    assert feat.is_closed_panel(pane) and not feat.is_hidden(pane)
+
+
+def test_a_menu_toggles_hidden_block_stays_hidden(default_config):
+    html = page("<div class='bar'><button aria-expanded='false'>Menu</button></div>"
+                "<div hidden><p>A secret offer nobody sees on the page, with a long sentence of text.</p></div>")
+    assert "secret offer" not in rendered_selection(default_config, html)
