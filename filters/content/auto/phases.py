@@ -32,6 +32,7 @@ from ..rules import inner_lines
 from ..rules import named_lines
 from ..rules import orphan_headings, section_headings
 from ..rules import closing_blocks
+from ..rules import document_lists
 from . import cleaning, scoring
 from .state import PageState
 
@@ -250,6 +251,10 @@ RULES: tuple[Rule, ...] = (
     Rule(name="data_cells", phase=SPARE, run=lambda s: s.spared.update(data_tables.data_cells(s.f, s.kinds, s.nodes, s.options.link_list_min_links))),  # (a data table's cells of linked names)
     Rule(name="prose_holders", phase=SPARE,  # (a marked block holding most of the prose)
          run=lambda s: s.spared.update(marked_prose.prose_holders(s.f, s.kinds, s.nodes, s.options.prose_min_chars, s.options.boilerplate_max_share))),
+
+    # (issue 22, precision round 7 part A, recall: a list of the page's documents is no navigation)
+    Rule(name="document_lists", phase=SPARE, when=not_forum,  # (a programme's fliers, a course's handouts as PDF links)
+         run=lambda s: s.spared.update(document_lists.document_lists(s.f, s.kinds, s.nodes, s.options.link_list_min_links))),
 
     # (issue 22, precision round 5 part C: the headings over what cleaning removes, noted before it runs)
     Rule(name="headed_sections", phase=SPARE, when=lambda s: s.article and not s.forum, run=lambda s: s.put(headed=orphan_headings.headed_sections(_selected(s)))),
