@@ -33,6 +33,7 @@ from ..rules import named_lines
 from ..rules import orphan_headings, section_headings
 from ..rules import closing_blocks
 from ..rules import document_lists
+from ..rules import prose_asides
 from . import cleaning, scoring
 from .state import PageState
 
@@ -231,6 +232,10 @@ RULES: tuple[Rule, ...] = (
     # (issue 22, precision round 5 part C, recall: a section's heading marked by its anchor or module name)
     Rule(name="section_headings", phase=UNMARK, when=not_forum,  # (id="nav_intro", class="j-module j-header" around an <h2>)
          run=lambda s: section_headings.unmark_section_headings(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),
+
+    # (issue 22, precision round 7 part A, recall: an aside written as the article's own passage)
+    Rule(name="prose_asides", phase=UNMARK, when=not_forum,  # (a note on the story, a recipe's ingredients in an <aside>)
+         run=lambda s: prose_asides.unmark_prose_asides(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),
 
     # SPARE: is the selection an article, and what cleaning keeps.
     Rule(name="prose", phase=SPARE, run=cleaning.prose_step),
