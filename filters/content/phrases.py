@@ -510,3 +510,31 @@ SOURCE_LABELS = (
     r"sources?", r"cover\s+(?:image|photo|picture)", r"header\s+(?:image|photo)", r"featured\s+image",  # English
     r"fuentes?", r"fontes?", r"źródło", r"źródła", r"zdroj",  # Spanish, Portuguese, Italian, Polish, Czech
 )
+
+
+# ------------------------------------------------------------------ licence pages (rules/closing_blocks.py), several languages
+
+# Words of a link's path naming a licence's page ("/licenses/by/4.0/", "/licencje/", "/lizenz/"):
+# a short paragraph after the story linking there states the terms the text is published under.
+LICENCE_URL_WORDS = (
+    "license", "licenses", "licence", "licences",  # English, French
+    "lizenz", "lizenzen",  # German
+    "licencia", "licencias", "licenza", "licenze", "licencja", "licencje", "licentie", "licenca",  # Spanish, Italian, Polish, Dutch, Portuguese
+)
+
+
+# ------------------------------------------------------------------ reader appeals (rules/closing_blocks.py), several languages
+
+# A publication asking its reader for support, in the first person or to "this journalism"
+# (regular expressions, matched case-insensitively anywhere in a paragraph after the story).
+READER_APPEALS = (
+    r"support (?:our|independent|this) (?:journalism|work|reporting)", r"\bsupport us\b", r"become a (?:member|supporter)",  # English
+    r"unterstütze uns", r"unterstützt uns", r"unterstützen sie uns", r"unterstütze unser", r"unterstützen sie unser",  # German
+    r"unterstützen sie (?:unabhängigen|diese[nr]?|guten) (?:form des )?journalismus", r"unseren journalismus", r"bezahlschranke",
+    r"apoya (?:nuestro|el) periodismo", r"apóyanos", r"hazte (?:miembro|socio)", r"hacemos periodismo",  # Spanish
+    r"soutenez[- ](?:nous|notre)", r"soutenir notre journalisme",  # French
+    r"sostienici", r"sostieni (?:il nostro|questo) giornalismo",  # Italian
+    r"wesprzyj (?:nas|nasz)",  # Polish
+    r"steun ons", r"steun onze journalistiek",  # Dutch
+    r"apoie (?:o nosso|nosso) jornalismo",  # Portuguese
+)
