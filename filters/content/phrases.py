@@ -538,3 +538,18 @@ READER_APPEALS = (
     r"steun ons", r"steun onze journalistiek",  # Dutch
     r"apoie (?:o nosso|nosso) jornalismo",  # Portuguese
 )
+
+
+# ------------------------------------------------------------------ sign-offs (rules/article_edges.py closing_lines), several languages
+
+# The first words of an author's sign-off closing a post ("x Franzi", "XX, Die Redaktion",
+# "Liebe Grüße, Anna", "Cheers, Tom"): the post's own last line, kept after the story.
+# Regular expressions, matched case-insensitively at the line's start, a space, comma or "!" after them.
+SIGN_OFFS = (
+    r"x{1,3}", r"xo(?:xo)?", r"love", r"cheers", r"best wishes", r"warm regards",  # English
+    r"liebe grüße", r"viele grüße", r"liebste grüße", r"herzliche grüße", r"alles liebe", r"eure?", r"deine?",  # German
+    r"bises", r"bisous", r"amitiés",  # French
+    r"besos", r"un abrazo", r"saludos",  # Spanish
+    r"baci", r"un abbraccio",  # Italian
+    r"pozdrawiam", r"groetjes", r"liefs",  # Polish, Dutch
+)
