@@ -526,12 +526,13 @@ LICENCE_URL_WORDS = (
 # ------------------------------------------------------------------ reader appeals (rules/closing_blocks.py), several languages
 
 # A publication asking its reader for support, in the first person or to "this journalism"
-# (regular expressions, matched case-insensitively anywhere in a paragraph after the story).
+# (regular expressions, matched case-insensitively anywhere in a paragraph after the story,
+# beside APPEAL_OPENINGS, which asides' appeals match at a short paragraph's start).
 READER_APPEALS = (
-    r"support (?:our|independent|this) (?:journalism|work|reporting)", r"\bsupport us\b", r"become a (?:member|supporter)",  # English
-    r"unterstütze uns", r"unterstützt uns", r"unterstützen sie uns", r"unterstütze unser", r"unterstützen sie unser",  # German
-    r"unterstützen sie (?:unabhängigen|diese[nr]?|guten) (?:form des )?journalismus", r"unseren journalismus", r"bezahlschranke",
-    r"apoya (?:nuestro|el) periodismo", r"apóyanos", r"hazte (?:miembro|socio)", r"hacemos periodismo",  # Spanish
+    r"support (?:our|independent|this) (?:journalism|work|reporting)", r"\bsupport us\b",  # English
+    r"unterstützt uns", r"unterstütze unser\b", r"unterstützen sie (?:diese[nr]?|guten) (?:form des )?journalismus",  # German
+    r"unseren journalismus", r"bezahlschranke",
+    r"apoya (?:nuestro|el) periodismo", r"apóyanos", r"hacemos periodismo",  # Spanish
     r"soutenez[- ](?:nous|notre)", r"soutenir notre journalisme",  # French
     r"sostienici", r"sostieni (?:il nostro|questo) giornalismo",  # Italian
     r"wesprzyj (?:nas|nasz)",  # Polish

@@ -167,6 +167,8 @@ APPEALS = [
     "<p>Gefällt dir unser Magazin? Wir haben entschieden, keine Bezahlschranke einzuführen. Hilf mit!</p>",
     "<p>Hacemos periodismo desde hace 106 años. <strong>HAZTE MIEMBRO</strong> y disfruta de beneficios.</p>",
     "<p>Enjoyed this piece? Please support our journalism with a monthly gift.</p>",
+    # (an opening asides' appeals knows, here inside the paragraph)
+    "<p>That is all from the valley for this week. If you enjoyed this, tell a friend about the Gazette.</p>",
 ]
 
 

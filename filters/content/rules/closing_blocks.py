@@ -173,15 +173,17 @@ def _licence(href: str | None, ctx: PageContext) -> bool:
 # An appeal is a few sentences ("Gefällt dir unser Magazin? ... unterstütze uns"): a longer
 # paragraph naming support is the story's.
 APPEAL_MAX_CHARS = 800
-_APPEAL = re.compile("|".join(phrases.READER_APPEALS), re.IGNORECASE)
+# (asides' appeals open a short paragraph with these; after the story they may stand anywhere in a longer one)
+_APPEAL = re.compile("|".join((*phrases.READER_APPEALS, *phrases.APPEAL_OPENINGS)), re.IGNORECASE)
 
 
 def remove_reader_appeals(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
     """Remove, after the story's last paragraph under ``roots``, the paragraphs of at most
     ``APPEAL_MAX_CHARS`` asking the reader to support the publication (a phrase of
-    ``phrases.READER_APPEALS``: "Unterstützen Sie diese Form des Journalismus", "support our
-    journalism", "hazte miembro"): the publication asking for money, not the story. Returns how
-    many went. Texts read from ``texts``."""
+    ``phrases.READER_APPEALS`` or ``phrases.APPEAL_OPENINGS`` anywhere in it: "Wenn Ihnen unser
+    Artikel gefallen hat: Unterstützen Sie diese Form des Journalismus", "... keine
+    Bezahlschranke", "hazte miembro"): the publication asking for money, not the story. Returns
+    how many went. Texts read from ``texts``."""
     if not roots:
         return 0
     texts = feat.texts_or_new(texts)
