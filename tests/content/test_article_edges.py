@@ -221,6 +221,11 @@ def test_a_sentence_announcing_what_follows_stays_where_a_label_goes():
     assert removed == 2 and "Mehr Themen" not in text and "Kontakt" not in text
 
 
+def test_a_sentence_pointing_to_other_stories_goes():
+    removed, text = on_closing(BODY + "<p><strong>Lesen Sie auch die folgenden Beiträge:</strong></p>")
+    assert removed == 1 and "Lesen Sie auch" not in text
+
+
 def test_auto_drops_the_lines_under_an_article(algo):
     page = ("<html><body><nav><a href='/'>Home</a></nav><article><h1>The mill</h1>"
             f"<div class='story'>{BODY}<div class='agency'>aja/PAP</div></div></article></body></html>")

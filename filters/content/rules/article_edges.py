@@ -399,9 +399,14 @@ ANNOUNCING_MIN_WORDS = 4
 _SIGN_OFF = re.compile(r"(?:" + "|".join(phrases.SIGN_OFFS) + r")(?:[\s,!]|$)", re.IGNORECASE)
 
 
+# ... unless it opens as a pointer to other stories ("Lesen Sie auch die folgenden Beiträge:").
+_READ_ALSO_START = re.compile(r"[\W_]*" + phrases.any_of(phrases.READ_ALSO_LABELS) + r"\b", re.IGNORECASE)
+
+
 def _announces(text: str) -> bool:
-    """Whether ``text`` is a sentence ending in a colon (``ANNOUNCING_MIN_WORDS`` words or more)."""
-    return text.endswith(":") and len(text.split()) >= ANNOUNCING_MIN_WORDS
+    """Whether ``text`` is a sentence ending in a colon (``ANNOUNCING_MIN_WORDS`` words or more)
+    that points to no other stories."""
+    return text.endswith(":") and len(text.split()) >= ANNOUNCING_MIN_WORDS and not _READ_ALSO_START.match(text)
 
 
 def _bare_prose_after(el, tops: set) -> bool:
