@@ -510,3 +510,47 @@ SOURCE_LABELS = (
     r"sources?", r"cover\s+(?:image|photo|picture)", r"header\s+(?:image|photo)", r"featured\s+image",  # English
     r"fuentes?", r"fontes?", r"źródło", r"źródła", r"zdroj",  # Spanish, Portuguese, Italian, Polish, Czech
 )
+
+
+# ------------------------------------------------------------------ licence pages (rules/closing_blocks.py), several languages
+
+# Words of a link's path naming a licence's page ("/licenses/by/4.0/", "/licencje/", "/lizenz/"):
+# a short paragraph after the story linking there states the terms the text is published under.
+LICENCE_URL_WORDS = (
+    "license", "licenses", "licence", "licences",  # English, French
+    "lizenz", "lizenzen",  # German
+    "licencia", "licencias", "licenza", "licenze", "licencja", "licencje", "licentie", "licenca",  # Spanish, Italian, Polish, Dutch, Portuguese
+)
+
+
+# ------------------------------------------------------------------ reader appeals (rules/closing_blocks.py), several languages
+
+# A publication asking its reader for support, in the first person or to "this journalism"
+# (regular expressions, matched case-insensitively anywhere in a paragraph after the story,
+# beside APPEAL_OPENINGS, which asides' appeals match at a short paragraph's start).
+READER_APPEALS = (
+    r"support (?:our|independent|this) (?:journalism|work|reporting)", r"\bsupport us\b",  # English
+    r"unterstützt uns", r"unterstütze unser\b", r"unterstützen sie (?:diese[nr]?|guten) (?:form des )?journalismus",  # German
+    r"unseren journalismus", r"bezahlschranke",
+    r"apoya (?:nuestro|el) periodismo", r"apóyanos", r"hacemos periodismo",  # Spanish
+    r"soutenez[- ](?:nous|notre)", r"soutenir notre journalisme",  # French
+    r"sostienici", r"sostieni (?:il nostro|questo) giornalismo",  # Italian
+    r"wesprzyj (?:nas|nasz)",  # Polish
+    r"steun ons", r"steun onze journalistiek",  # Dutch
+    r"apoie (?:o nosso|nosso) jornalismo",  # Portuguese
+)
+
+
+# ------------------------------------------------------------------ sign-offs (rules/article_edges.py closing_lines), several languages
+
+# The first words of an author's sign-off closing a post ("x Franzi", "XX, Die Redaktion",
+# "Liebe Grüße, Anna", "Cheers, Tom"): the post's own last line, kept after the story.
+# Regular expressions, matched case-insensitively at the line's start, a space, comma or "!" after them.
+SIGN_OFFS = (
+    r"x{1,3}", r"xo(?:xo)?", r"love", r"cheers", r"best wishes", r"warm regards",  # English
+    r"liebe grüße", r"viele grüße", r"liebste grüße", r"herzliche grüße", r"alles liebe", r"eure?", r"deine?",  # German
+    r"bises", r"bisous", r"amitiés",  # French
+    r"besos", r"un abrazo", r"saludos",  # Spanish
+    r"baci", r"un abbraccio",  # Italian
+    r"pozdrawiam", r"groetjes", r"liefs",  # Polish, Dutch
+)

@@ -2,6 +2,8 @@
 selection; the site's own notes after the article go, the story's paragraphs naming the site stay."""
 from __future__ import annotations
 
+import pytest
+
 from clearpage.filters import dom, load_config_text
 from clearpage.filters.content import features as feat
 from clearpage.filters.content.rules import article_edges
@@ -234,6 +236,26 @@ def test_a_heading_over_text_set_with_line_breaks_stays():
     assert removed == 0 and "Aufbau und Inhalt" in text
     removed, text = on_closing(BODY + section + "<div>Reklama</div>")
     assert removed == 1 and "Reklama" not in text and "Aufbau und Inhalt" in text
+
+
+@pytest.mark.parametrize("line", ["XX, Die Redaktion", "x Franzi", "Liebe Grüße, Anna", "Cheers, Tom"])
+def test_the_authors_sign_off_after_the_last_paragraph_stays(line):
+    removed, text = on_closing(BODY + f"<p>{line}</p><div>Reklama</div>")
+    assert removed == 1 and line in text and "Reklama" not in text
+
+
+def test_a_sentence_announcing_what_follows_stays_where_a_label_goes():
+    removed, text = on_closing(BODY + "<p><strong>Lesen Sie dazu auch die Pressemitteilungen:</strong></p>")
+    assert removed == 0 and "Lesen Sie dazu" in text
+    removed, text = on_closing(BODY + "<p>Das Konzeptpapier finden Sie hier:</p>")
+    assert removed == 0 and "Konzeptpapier" in text
+    removed, text = on_closing(BODY + "<p>Mehr Themen:</p><p>Kontakt:</p>")
+    assert removed == 2 and "Mehr Themen" not in text and "Kontakt" not in text
+
+
+def test_a_sentence_pointing_to_other_stories_goes():
+    removed, text = on_closing(BODY + "<p><strong>Lesen Sie auch die folgenden Beiträge:</strong></p>")
+    assert removed == 1 and "Lesen Sie auch" not in text
 
 
 def test_auto_drops_the_lines_under_an_article(algo):

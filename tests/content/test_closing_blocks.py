@@ -126,3 +126,72 @@ def test_reader_mode_drops_the_publications_promotion_after_the_article(pipeline
     body = f"<nav><a href='/'>Home</a></nav><article><h1>The mill</h1>{LONG_STORY}{KIOSK}</article>"
     text = pipeline.run(page(body), URL, mode="reader").text
     assert "Paragraph 11" in text and "station kiosk" not in text
+
+
+# ------------------------------------------------------------------ (round 7 part B) the text's licence, appeals for support
+
+CC_LINE = ("<p>Dieser Text wurde veröffentlicht unter der Lizenz "
+           "<a href='https://creativecommons.org/licenses/by-nc-nd/4.0/'>CC-BY-NC-ND-4.0-DE</a>. Die Fotos dürfen nicht verwendet werden.</p>")
+RIGHTS_LINE = ("<p>Materiał chroniony prawem autorskim - wszelkie prawa zastrzeżone. Dalsze rozpowszechnianie artykułu "
+               "za zgodą wydawcy. <a href='https://publisher.example.pl/licencje/'>Kup licencję</a></p>")
+
+
+def _licences(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body><article>{body}</article></body></html>"))
+    removed = closing_blocks.remove_licence_lines(list(root), PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+@pytest.mark.parametrize("line", [CC_LINE, RIGHTS_LINE])
+def test_the_texts_licence_after_the_story_goes(line):
+    removed, text = _licences(LONG_STORY + line + "<p>Share</p>")
+    assert removed == 1
+    assert "Paragraph 11" in text and "Share" in text and "Lizenz" not in text and "licencj" not in text
+
+
+def test_a_licence_link_inside_the_story_stays():
+    story = LONG_STORY[:len(LONG_STORY) // 2] + CC_LINE + LONG_STORY[len(LONG_STORY) // 2:]
+    removed, text = _licences(story)
+    assert removed == 0 and "Dieser Text wurde" in text
+
+
+def test_a_long_paragraph_about_licences_stays():
+    about = ("<p>" + "Creative Commons licences let the author decide how others may share the work; " * 5
+             + "<a href='https://creativecommons.org/licenses/by/4.0/'>CC BY</a> is the most open of them.</p>")
+    removed, text = _licences(LONG_STORY + about)
+    assert removed == 0 and "most open of them" in text
+
+
+APPEALS = [
+    "<p>Wenn Ihnen unser Artikel gefallen hat: Unterstützen Sie diese Form des Journalismus.</p>",
+    "<p>Gefällt dir unser Magazin? Wir haben entschieden, keine Bezahlschranke einzuführen. Hilf mit!</p>",
+    "<p>Hacemos periodismo desde hace 106 años. <strong>HAZTE MIEMBRO</strong> y disfruta de beneficios.</p>",
+    "<p>Enjoyed this piece? Please support our journalism with a monthly gift.</p>",
+    # (an opening asides' appeals knows, here inside the paragraph)
+    "<p>That is all from the valley for this week. If you enjoyed this, tell a friend about the Gazette.</p>",
+]
+
+
+def _appeals(body: str) -> tuple[int, str]:
+    root = dom.body_of(dom.parse(f"<html><body><article>{body}</article></body></html>"))
+    removed = closing_blocks.remove_reader_appeals(list(root), PageContext(url=URL, base_url=URL))
+    return removed, dom.collapse(root.text_content())
+
+
+@pytest.mark.parametrize("appeal", APPEALS)
+def test_an_appeal_for_support_after_the_story_goes(appeal):
+    removed, text = _appeals(LONG_STORY + appeal + "<p>Share</p>")
+    assert removed == 1
+    assert "Paragraph 11" in text and "Share" in text and appeal[3:25] not in text
+
+
+def test_support_named_inside_the_story_stays():
+    story = LONG_STORY[:len(LONG_STORY) // 2] + APPEALS[0] + LONG_STORY[len(LONG_STORY) // 2:]
+    removed, text = _appeals(story)
+    assert removed == 0 and "Unterstützen Sie diese Form" in text
+
+
+def test_reader_mode_drops_the_licence_and_the_appeal_after_the_article(pipeline):
+    body = f"<nav><a href='/'>Home</a></nav><article><h1>The mill</h1>{LONG_STORY}{APPEALS[3]}{CC_LINE}</article>"
+    text = pipeline.run(page(body), URL, mode="reader").text
+    assert "Paragraph 11" in text and "support our journalism" not in text and "Dieser Text wurde" not in text

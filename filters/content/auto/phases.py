@@ -369,6 +369,11 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: closing_blocks.remove_author_bios(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="house_promos", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("The current issue at every kiosk, by subscription")
          run=lambda s: closing_blocks.remove_house_promos(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 7 part B: after the story, the text's licence and the publication's appeals)
+    Rule(name="licence_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Dieser Text wurde veröffentlicht unter der Lizenz CC-BY")
+         run=lambda s: closing_blocks.remove_licence_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="reader_appeals", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Unterstützen Sie diese Form des Journalismus")
+         run=lambda s: closing_blocks.remove_reader_appeals(_selected(s), s.ctx, s.texts), keeps_texts=True),
     # (issue 22, precision round 6 part C: short lines the markup names as not the article's text)
     Rule(name="named_credits", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # (class="credits": "DCV / Oppitz")
          run=lambda s: named_lines.remove_named_credits(_selected(s), s.ctx, s.texts), keeps_texts=True),

@@ -411,7 +411,8 @@ def remove_closing_lines(roots: list, ctx: PageContext, texts: feat.Texts | None
             break
         if len(text) > CLOSING_LINE_MAX_CHARS or _CLOSING_SENTENCE_END.search(text) or _UNSPACED.search(text) \
                 or el.tag in _CLOSING_KEPT or _MEDIA(el) or any(a.tag in _CLOSING_STRUCTURE for a in el.iterancestors()) \
-                or (kept_after and (el.tag in _HEADINGS or text.endswith(":"))):
+                or (kept_after and (el.tag in _HEADINGS or text.endswith(":"))) \
+                or _announces(text) or _SIGN_OFF.match(text):
             kept_after = True
             continue
         if _bare_prose_after(el, tops):
@@ -420,6 +421,23 @@ def remove_closing_lines(roots: list, ctx: PageContext, texts: feat.Texts | None
     if len(doomed) > CLOSING_MAX_LINES:
         return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"a line after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# (issue 22 round 7 part B) A line ending in ":" of this many words at least is a sentence
+# announcing what follows ("Das Konzeptpapier finden Sie hier:"), not a label ("Mehr Themen:").
+ANNOUNCING_MIN_WORDS = 4
+# The author's sign-off closing a post ("x Franzi", "XX, Die Redaktion", "Liebe Grüße, Anna").
+_SIGN_OFF = re.compile(r"(?:" + "|".join(phrases.SIGN_OFFS) + r")(?:[\s,!]|$)", re.IGNORECASE)
+
+
+# ... unless it opens as a pointer to other stories ("Lesen Sie auch die folgenden Beiträge:").
+_READ_ALSO_START = re.compile(r"[\W_]*" + phrases.any_of(phrases.READ_ALSO_LABELS) + r"\b", re.IGNORECASE)
+
+
+def _announces(text: str) -> bool:
+    """Whether ``text`` is a sentence ending in a colon (``ANNOUNCING_MIN_WORDS`` words or more)
+    that points to no other stories."""
+    return text.endswith(":") and len(text.split()) >= ANNOUNCING_MIN_WORDS and not _READ_ALSO_START.match(text)
 
 
 def _bare_prose_after(el, tops: set) -> bool:

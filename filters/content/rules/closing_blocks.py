@@ -132,3 +132,62 @@ def _promotes(href: str | None, ctx: PageContext, site: str) -> bool:
 
 
 _SUBSCRIPTION_WORDS = frozenset(phrases.SUBSCRIPTION_URL_WORDS)
+
+
+# ------------------------------------------------------------------ (issue 22 round 7 part B) licence lines, reader appeals
+
+# A licence line is a sentence or two ("This text is published under CC BY-NC-ND 4.0"): a longer
+# paragraph linking to a licence is the story's (an article about licences).
+LICENCE_MAX_CHARS = 300
+# Creative Commons' licence deeds: a link there names the licence the text is published under.
+_LICENCE_HOSTS = frozenset({"creativecommons.org"})
+_LICENCE_WORDS = frozenset(phrases.LICENCE_URL_WORDS)
+
+
+def remove_licence_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, after the story's last paragraph under ``roots``, the paragraphs of at most
+    ``LICENCE_MAX_CHARS`` linking to a licence (a Creative Commons deed, or a page whose address's
+    path holds a word of ``phrases.LICENCE_URL_WORDS``): the terms the text is published under
+    ("Dieser Text wurde veröffentlicht unter der Lizenz CC-BY-NC-ND-4.0-DE", "Materiał chroniony
+    prawem autorskim ... Kup licencję"), not the story. Returns how many went. Texts read from ``texts``."""
+    if not roots:
+        return 0
+    texts = feat.texts_or_new(texts)
+    return _remove_trailing(
+        roots, ctx, texts,
+        lambda el, text: bool(text) and len(text) <= LICENCE_MAX_CHARS and any(_licence(a.get("href"), ctx) for a in el.iter("a")),
+        "the text's licence after the article")
+
+
+def _licence(href: str | None, ctx: PageContext) -> bool:
+    """Whether ``href`` goes to a licence's page."""
+    url = safe_url(href or "", ctx.base_url or ctx.url)
+    if url is None:
+        return False
+    parts = urlsplit(url)
+    if _registered_domain(url) in _LICENCE_HOSTS:
+        return True
+    return not set(_URL_WORDS.findall(parts.path.lower())).isdisjoint(_LICENCE_WORDS)
+
+
+# An appeal is a few sentences ("Gefällt dir unser Magazin? ... unterstütze uns"): a longer
+# paragraph naming support is the story's.
+APPEAL_MAX_CHARS = 800
+# (asides' appeals open a short paragraph with these; after the story they may stand anywhere in a longer one)
+_APPEAL = re.compile("|".join((*phrases.READER_APPEALS, *phrases.APPEAL_OPENINGS)), re.IGNORECASE)
+
+
+def remove_reader_appeals(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, after the story's last paragraph under ``roots``, the paragraphs of at most
+    ``APPEAL_MAX_CHARS`` asking the reader to support the publication (a phrase of
+    ``phrases.READER_APPEALS`` or ``phrases.APPEAL_OPENINGS`` anywhere in it: "Wenn Ihnen unser
+    Artikel gefallen hat: Unterstützen Sie diese Form des Journalismus", "... keine
+    Bezahlschranke", "hazte miembro"): the publication asking for money, not the story. Returns
+    how many went. Texts read from ``texts``."""
+    if not roots:
+        return 0
+    texts = feat.texts_or_new(texts)
+    return _remove_trailing(
+        roots, ctx, texts,
+        lambda el, text: bool(text) and len(text) <= APPEAL_MAX_CHARS and _APPEAL.search(text) is not None,
+        "an appeal for support after the article")
