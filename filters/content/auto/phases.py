@@ -32,6 +32,7 @@ from ..rules import inner_lines
 from ..rules import named_lines
 from ..rules import orphan_headings, section_headings
 from ..rules import closing_blocks
+from ..rules import lead_captions
 from . import cleaning, scoring
 from .state import PageState
 
@@ -367,6 +368,10 @@ RULES: tuple[Rule, ...] = (
     # (issue 22, precision round 6 part A: the furniture above the article's headline)
     Rule(name="kicker_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Mental Health", "Home / Blog", "Dec 12, 2025 | 4 min read")
          run=lambda s: above_headline.remove_kicker_lines(_selected(s), s.ctx), keeps_texts=True),
+    # (issue 22, precision round 7 part C: the lines before and between a story's paragraphs)
+    Rule(name="lead_captions", phase=TRIM,  # (a short story's lead picture's caption: "wp-caption-text" above its text)
+         when=lambda s: not (s.article or s.forum or s.discussion) and s.ctx.captions == "drop",
+         run=lambda s: lead_captions.remove_lead_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
          run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
