@@ -32,3 +32,28 @@ def test_auto_drops_the_lead_caption_of_a_short_story(algo):
     text = joined_selection(algo, article_page(FIGURE + STORY), URL)
     assert "Paragraph 7" in text and "The mill in June" not in text
 
+
+def test_a_figures_text_without_a_figcaption_goes():
+    figure = ("<figure><div class='figure__wrapper'><div><img src='/mill.jpg' alt='The mill'></div>"
+              "<h2 class='figure__caption'>The mill in June. Picture: River Town Archive</h2></div></figure>")
+    removed, text = on_roots(lead_captions.remove_figure_texts, STORY[:200] + figure + STORY)
+    assert removed == 1 and "The mill in June" not in text and "Paragraph 7" in text
+    removed, text = on_roots(lead_captions.remove_figure_texts, "<figure><img src='/m.jpg'><span class='description'>Ann Smith/Agency</span></figure>")
+    assert removed == 1 and "Ann Smith" not in text
+
+
+def test_a_figure_of_a_quote_a_table_or_loose_text_keeps_its_text():
+    for figure in ("<figure><img src='/q.png'><blockquote>The wheel turns for all of us.</blockquote></figure>",
+                   "<figure><img src='/t.png'><table><tr><td>Flow 12 l/s</td></tr></table></figure>",
+                   "<figure><img src='/m.jpg'>The mill in June<span>, by Ann Smith</span></figure>",
+                   "<figure><span>A figure with no picture shown</span></figure>"):
+        removed, text = on_roots(lead_captions.remove_figure_texts, figure)
+        assert removed == 0 and text, figure
+
+
+def test_auto_drops_a_figures_text_in_an_article(algo):
+    story = "".join(f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer, "
+                    f"and how the miller's family shared the work with the neighbours.</p>" for i in range(16))
+    figure = "<figure><img src='/mill.jpg' alt='The mill'><span class='description'>Ann Smith/River Agency</span></figure>"
+    text = joined_selection(algo, article_page(story[:600] + figure + story), URL)
+    assert "Paragraph 15" in text and "River Agency" not in text

@@ -372,6 +372,8 @@ RULES: tuple[Rule, ...] = (
     Rule(name="lead_captions", phase=TRIM,  # (a short story's lead picture's caption: "wp-caption-text" above its text)
          when=lambda s: not (s.article or s.forum or s.discussion) and s.ctx.captions == "drop",
          run=lambda s: lead_captions.remove_lead_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="figure_texts", phase=TRIM, when=drop_captions,  # (a figure's caption not set in a <figcaption>: "figure__caption", "description")
+         run=lambda s: lead_captions.remove_figure_texts(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
          run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)

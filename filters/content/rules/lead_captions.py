@@ -1,4 +1,4 @@
-"""The caption of the picture above a short article's text, for ``auto``.
+"""Pictures' captions the ``captions`` rules (article_edges.py) leave, for ``auto``.
 
 - ``remove_lead_captions``: on a page whose selection is prose but too short to count as an
   article (the ``captions`` rules run on articles only), the caption of a picture set above the
@@ -6,6 +6,10 @@
   caption beside the picture, "wp-caption-text", "media-caption") is the page's label for its
   picture, not the story's text. Captions further down stay on such a page: there the picture
   and its words may be the page's content (a gallery, a how-to's steps).
+- ``remove_figure_texts``: in an article, the short text of a ``<figure>`` showing a picture and
+  holding no ``<figcaption>`` (a caption set in an ``<h2 class=figure__caption>`` or a
+  ``<span class=description>``) is the picture's caption all the same: the figure element says
+  so.
 """
 from __future__ import annotations
 
@@ -76,3 +80,52 @@ def _is_caption(el, texts: feat.Texts) -> bool:
 
 def _kill(doomed: list, ctx: PageContext) -> int:
     return ctx.kill_all(doomed, "auto", lambda el: f"the caption of the picture above the text: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# A figure's text that is structure (a quote, code, a table, a list) is content shown as a figure.
+_STRUCTURE_IN = etree.XPath(".//blockquote|.//pre|.//code|.//table|.//ul|.//ol|.//figcaption|.//figure")
+_FIGURE_MEDIA = etree.XPath(".//img|.//picture|.//video|.//iframe|.//svg|.//object|.//embed")
+
+
+def remove_figure_texts(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots``, the text of each ``<figure>`` showing media without a
+    ``<figcaption>`` (see the module's docstring): its outermost elements holding text and no
+    media, when the figure's text is shorter than ``CAPTION_MAX_CHARS``, none of it loose and
+    none of it structure; returns how many went. Texts read from ``texts``."""
+    texts = feat.texts_or_new(texts)
+    doomed: list = []
+    for figure in (el for root in roots for el in root.iter("figure")):
+        if len(texts.raw(figure)) > 2 * CAPTION_MAX_CHARS:
+            continue
+        text = texts.collapsed(figure)
+        if not text or len(text) >= CAPTION_MAX_CHARS or not _FIGURE_MEDIA(figure) or _STRUCTURE_IN(figure):
+            continue
+        holders = _text_holders(figure, texts)
+        if holders:
+            doomed.extend(holders)
+    return ctx.kill_all(doomed, "auto", lambda el: f"a figure's caption: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _text_holders(figure, texts: feat.Texts) -> list | None:
+    """The outermost elements under ``figure`` holding text and no media; None when some of its
+    text is loose (a tail or an element's own text beside media), which cannot go alone."""
+    out: list = []
+    stack = [figure]
+    while stack:
+        el = stack.pop()
+        for child in el:
+            if not isinstance(child.tag, str):
+                continue
+            if (child.tail or "").strip():
+                return None
+            if not texts.collapsed(child):
+                continue
+            if _FIGURE_MEDIA(child):
+                if (child.text or "").strip():
+                    return None
+                stack.append(child)
+            else:
+                out.append(child)
+    if (figure.text or "").strip():
+        return None
+    return out
