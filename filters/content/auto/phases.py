@@ -33,6 +33,7 @@ from ..rules import named_lines
 from ..rules import orphan_headings, section_headings
 from ..rules import closing_blocks
 from ..rules import lead_captions
+from ..rules import recipe_parts
 from . import cleaning, scoring
 from .state import PageState
 
@@ -214,6 +215,9 @@ RULES: tuple[Rule, ...] = (
     # (issue 22 round 3: a narrowed container's siblings join only with prose of their own, see sole_article above)
     Rule(name="sole_article_siblings", phase=WIDEN, when=lambda s: s.narrowed,
          run=lambda s: s.put(nodes=sole_article.joining_siblings(s.f, s.groups, s.nodes, s.best, s.options.prose_min_chars))),
+    # (issue 22, precision round 7 part C: a recipe's ingredients beside its method)
+    Rule(name="recipe_ingredients", phase=WIDEN, when=lambda s: not s.forum and recipe_parts.is_recipe(s.f, s.ctx),  # (the "ingredients" table in the next box)
+         run=lambda s: s.put(nodes=recipe_parts.with_ingredients(s.f, s.kinds, s.nodes, s.spared))),
     Rule(name="joined_prose", phase=WIDEN, when=not_forum, run=lambda s: s.put(joined_prose=s.f.prose_chars(s.nodes, s.options.prose_min_chars))),
     Rule(name="listing_beside", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listings.with_listing_beside(s.f, s.kinds, s.scores, s.nodes, s.groups))),  # (an intro beside its listing)
     Rule(name="twin_blocks", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listing_recall.with_twin_blocks(s.f, s.kinds, s.nodes, s.best))),  # (a listing's second block)
