@@ -34,6 +34,8 @@ from ..rules import orphan_headings, section_headings
 from ..rules import closing_blocks
 from ..rules import document_lists
 from ..rules import prose_asides
+from ..rules import lead_captions
+from ..rules import recipe_parts
 from . import cleaning, scoring
 from .state import PageState
 
@@ -215,6 +217,9 @@ RULES: tuple[Rule, ...] = (
     # (issue 22 round 3: a narrowed container's siblings join only with prose of their own, see sole_article above)
     Rule(name="sole_article_siblings", phase=WIDEN, when=lambda s: s.narrowed,
          run=lambda s: s.put(nodes=sole_article.joining_siblings(s.f, s.groups, s.nodes, s.best, s.options.prose_min_chars))),
+    # (issue 22, precision round 7 part C: a recipe's ingredients beside its method)
+    Rule(name="recipe_ingredients", phase=WIDEN, when=lambda s: not s.forum and recipe_parts.is_recipe(s.f, s.ctx),  # (the "ingredients" table in the next box)
+         run=lambda s: s.put(nodes=recipe_parts.with_ingredients(s.f, s.kinds, s.nodes, s.spared))),
     Rule(name="joined_prose", phase=WIDEN, when=not_forum, run=lambda s: s.put(joined_prose=s.f.prose_chars(s.nodes, s.options.prose_min_chars))),
     Rule(name="listing_beside", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listings.with_listing_beside(s.f, s.kinds, s.scores, s.nodes, s.groups))),  # (an intro beside its listing)
     Rule(name="twin_blocks", phase=WIDEN, when=few_prose, run=lambda s: s.put(nodes=listing_recall.with_twin_blocks(s.f, s.kinds, s.nodes, s.best))),  # (a listing's second block)
@@ -382,6 +387,12 @@ RULES: tuple[Rule, ...] = (
     # (issue 22, precision round 6 part A: the furniture above the article's headline)
     Rule(name="kicker_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Mental Health", "Home / Blog", "Dec 12, 2025 | 4 min read")
          run=lambda s: above_headline.remove_kicker_lines(_selected(s), s.ctx), keeps_texts=True),
+    # (issue 22, precision round 7 part C: the lines before and between a story's paragraphs)
+    Rule(name="lead_captions", phase=TRIM,  # (a short story's lead picture's caption: "wp-caption-text" above its text)
+         when=lambda s: not (s.article or s.forum or s.discussion) and s.ctx.captions == "drop",
+         run=lambda s: lead_captions.remove_lead_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="figure_texts", phase=TRIM, when=drop_captions,  # (a figure's caption not set in a <figcaption>: "figure__caption", "description")
+         run=lambda s: lead_captions.remove_figure_texts(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
          run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)

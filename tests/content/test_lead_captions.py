@@ -1,0 +1,59 @@
+"""The caption of the picture above a short story's text (filters/content/rules/lead_captions.py):
+a <figcaption> or a block named a caption beside the lead picture goes; captions below the first
+paragraph, a grid of captioned pictures above it and a caption-named block with no picture stay."""
+from __future__ import annotations
+
+from clearpage.filters.content.rules import lead_captions
+from tests.content.algo_util import joined_selection
+from tests.content.article_pages import STORY, URL, article_page, on_roots
+
+FIGURE = "<figure><img src='/mill.jpg' alt=''><figcaption>The mill in June. Photo: River Town Archive</figcaption></figure>"
+WP_CAPTION = ("<div class='wp-caption alignnone'><a href='/mill.jpg'><img src='/mill.jpg'></a>"
+              "<p class='wp-caption-text'>The miller at the wheel, last summer</p></div>")
+
+
+def test_the_lead_pictures_caption_goes():
+    removed, text = on_roots(lead_captions.remove_lead_captions, FIGURE + STORY)
+    assert removed == 1 and "The mill in June" not in text and "Paragraph 7" in text
+    removed, text = on_roots(lead_captions.remove_lead_captions, WP_CAPTION + STORY)
+    assert removed == 1 and "The miller at the wheel" not in text and "Paragraph 0" in text
+
+
+def test_captions_below_the_text_a_grid_and_a_caption_without_a_picture_stay():
+    removed, text = on_roots(lead_captions.remove_lead_captions, STORY + FIGURE)
+    assert removed == 0 and "The mill in June" in text
+    removed, text = on_roots(lead_captions.remove_lead_captions, FIGURE + WP_CAPTION + STORY)
+    assert removed == 0 and "The mill in June" in text and "The miller at the wheel" in text
+    removed, text = on_roots(lead_captions.remove_lead_captions, "<div class='caption-box'>Summer at the mill</div>" + STORY)
+    assert removed == 0 and "Summer at the mill" in text
+
+
+def test_auto_drops_the_lead_caption_of_a_short_story(algo):
+    text = joined_selection(algo, article_page(FIGURE + STORY), URL)
+    assert "Paragraph 7" in text and "The mill in June" not in text
+
+
+def test_a_figures_text_without_a_figcaption_goes():
+    figure = ("<figure><div class='figure__wrapper'><div><img src='/mill.jpg' alt='The mill'></div>"
+              "<h2 class='figure__caption'>The mill in June. Picture: River Town Archive</h2></div></figure>")
+    removed, text = on_roots(lead_captions.remove_figure_texts, STORY[:200] + figure + STORY)
+    assert removed == 1 and "The mill in June" not in text and "Paragraph 7" in text
+    removed, text = on_roots(lead_captions.remove_figure_texts, "<figure><img src='/m.jpg'><span class='description'>Ann Smith/Agency</span></figure>")
+    assert removed == 1 and "Ann Smith" not in text
+
+
+def test_a_figure_of_a_quote_a_table_or_loose_text_keeps_its_text():
+    for figure in ("<figure><img src='/q.png'><blockquote>The wheel turns for all of us.</blockquote></figure>",
+                   "<figure><img src='/t.png'><table><tr><td>Flow 12 l/s</td></tr></table></figure>",
+                   "<figure><img src='/m.jpg'>The mill in June<span>, by Ann Smith</span></figure>",
+                   "<figure><span>A figure with no picture shown</span></figure>"):
+        removed, text = on_roots(lead_captions.remove_figure_texts, figure)
+        assert removed == 0 and text, figure
+
+
+def test_auto_drops_a_figures_text_in_an_article(algo):
+    story = "".join(f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer, "
+                    f"and how the miller's family shared the work with the neighbours.</p>" for i in range(16))
+    figure = "<figure><img src='/mill.jpg' alt='The mill'><span class='description'>Ann Smith/River Agency</span></figure>"
+    text = joined_selection(algo, article_page(story[:600] + figure + story), URL)
+    assert "Paragraph 15" in text and "River Agency" not in text
