@@ -7,7 +7,7 @@
 """
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+import re
 
 from lxml import etree
 
@@ -18,20 +18,15 @@ from .. import hints
 DOCUMENT_EXTENSIONS = (".pdf", ".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".rtf", ".epub")
 # More than this share of a block's links lead to documents: the block is a list of them.
 DOCUMENT_LINK_SHARE = 0.5
-# The links whose address names one of those types somewhere: a selection without any has no
-# document list (one query, before any block is looked at).
-_DOCUMENT_LINKS = etree.XPath(
-    "descendant::a[" + " or ".join(f"contains(translate(@href, 'PDFOCXLSTRUB', 'pdfocxlstrub'), '{ext}')" for ext in DOCUMENT_EXTENSIONS) + "]")
+# A document's address: its path ends in one of those types (a query or a fragment may follow).
+_DOCUMENT = re.compile(r"\.(?:" + "|".join(ext[1:] for ext in DOCUMENT_EXTENSIONS) + r")\s*(?:[?#]|$)", re.IGNORECASE)
+# The selection's link addresses, as plain strings: one query tells whether a block links any
+# document before a block is looked at.
+_HREFS = etree.XPath("descendant::a/@href", smart_strings=False)
 
 
 def _is_document(href: str | None) -> bool:
-    if not href:
-        return False
-    try:
-        path = urlsplit(href.strip()).path
-    except ValueError:
-        return False
-    return path.lower().endswith(DOCUMENT_EXTENSIONS)
+    return bool(href) and _DOCUMENT.search(href) is not None
 
 
 def document_lists(f: feat.Features, kinds: list[int], nodes: list[int], min_links: int) -> set[int]:
@@ -39,7 +34,7 @@ def document_lists(f: feat.Features, kinds: list[int], nodes: list[int], min_lin
     not marked boilerplate or comments (see the module's docstring)."""
     found: set[int] = set()
     for root in nodes:
-        if not any(_is_document(a.get("href")) for a in _DOCUMENT_LINKS(f.elements[root])):
+        if not any(_DOCUMENT.search(href) for href in _HREFS(f.elements[root])):
             continue
         for i in range(root + 1, root + f.count[root]):
             if f.links[i] < min_links or kinds[i] in (hints.BOILERPLATE, hints.COMMENTS):
