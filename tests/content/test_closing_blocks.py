@@ -176,6 +176,8 @@ APPEALS = [
     "<p>Enjoyed this piece? Please support our journalism with a monthly gift.</p>",
     # (an opening asides' appeals knows, here inside the paragraph)
     "<p>That is all from the valley for this week. If you enjoyed this, tell a friend about the Gazette.</p>",
+    # (the opening asides spells with a look-ahead, which RE2 has not: kept without it)
+    "<p>Gracias por leer hasta aquí. Visita nuestro canal de YouTube para ver más reportajes del valle.</p>",
 ]
 
 
