@@ -533,6 +533,7 @@ READER_APPEALS = (
     r"unterstützt uns", r"unterstütze unser\b", r"unterstützen sie (?:diese[nr]?|guten) (?:form des )?journalismus",  # German
     r"unseren journalismus", r"bezahlschranke",
     r"apoya (?:nuestro|el) periodismo", r"apóyanos", r"hacemos periodismo",  # Spanish
+    r"\b(?:nuestro|tenemos)\s+canal\s+de\s+(?:youtube|telegram|whatsapp)\b",
     r"soutenez[- ](?:nous|notre)", r"soutenir notre journalisme",  # French
     r"sostienici", r"sostieni (?:il nostro|questo) giornalismo",  # Italian
     r"wesprzyj (?:nas|nasz)",  # Polish
