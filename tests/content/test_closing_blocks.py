@@ -97,10 +97,15 @@ NEWSLETTER = ("<p>Liked this story? <a href='https://subscribe.example.com/'>Sub
               "and get the valley's news each morning.</p>")
 
 
-def _promos(body: str) -> tuple[int, str]:
+def _after_story(remover, body: str) -> tuple[int, str]:
+    """Run one closing-block remover over an article's children; what it removed and the text left."""
     root = dom.body_of(dom.parse(f"<html><body><article>{body}</article></body></html>"))
-    removed = closing_blocks.remove_house_promos(list(root), PageContext(url=URL, base_url=URL))
+    removed = remover(list(root), PageContext(url=URL, base_url=URL))
     return removed, dom.collapse(root.text_content())
+
+
+def _promos(body: str) -> tuple[int, str]:
+    return _after_story(closing_blocks.remove_house_promos, body)
 
 
 @pytest.mark.parametrize("promo", [KIOSK, APP, NEWSLETTER])
@@ -135,7 +140,7 @@ def test_reader_mode_drops_the_publications_promotion_after_the_article(pipeline
     assert "Paragraph 11" in text and "station kiosk" not in text
 
 
-# ------------------------------------------------------------------ (round 7 part B) the text's licence, appeals for support
+# ------------------------------------------------------------------ the text's licence, appeals for support
 
 CC_LINE = ("<p>Dieser Text wurde veröffentlicht unter der Lizenz "
            "<a href='https://creativecommons.org/licenses/by-nc-nd/4.0/'>CC-BY-NC-ND-4.0-DE</a>. Die Fotos dürfen nicht verwendet werden.</p>")
@@ -144,9 +149,7 @@ RIGHTS_LINE = ("<p>Materiał chroniony prawem autorskim - wszelkie prawa zastrze
 
 
 def _licences(body: str) -> tuple[int, str]:
-    root = dom.body_of(dom.parse(f"<html><body><article>{body}</article></body></html>"))
-    removed = closing_blocks.remove_licence_lines(list(root), PageContext(url=URL, base_url=URL))
-    return removed, dom.collapse(root.text_content())
+    return _after_story(closing_blocks.remove_licence_lines, body)
 
 
 @pytest.mark.parametrize("line", [CC_LINE, RIGHTS_LINE])
@@ -182,9 +185,7 @@ APPEALS = [
 
 
 def _appeals(body: str) -> tuple[int, str]:
-    root = dom.body_of(dom.parse(f"<html><body><article>{body}</article></body></html>"))
-    removed = closing_blocks.remove_reader_appeals(list(root), PageContext(url=URL, base_url=URL))
-    return removed, dom.collapse(root.text_content())
+    return _after_story(closing_blocks.remove_reader_appeals, body)
 
 
 @pytest.mark.parametrize("appeal", APPEALS)
