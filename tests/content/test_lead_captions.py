@@ -3,7 +3,9 @@ a <figcaption> or a block named a caption beside the lead picture goes; captions
 paragraph, a grid of captioned pictures above it and a caption-named block with no picture stay."""
 from __future__ import annotations
 
+from clearpage.filters import dom
 from clearpage.filters.content.rules import lead_captions
+from clearpage.filters.context import PageContext
 from tests.content.algo_util import joined_selection
 from tests.content.article_pages import STORY, URL, article_page, on_roots
 
@@ -57,3 +59,19 @@ def test_auto_drops_a_figures_text_in_an_article(algo):
     figure = "<figure><img src='/mill.jpg' alt='The mill'><span class='description'>Ann Smith/River Agency</span></figure>"
     text = joined_selection(algo, article_page(story[:600] + figure + story), URL)
     assert "Paragraph 15" in text and "River Agency" not in text
+
+
+def test_a_picture_without_a_text_alternative_takes_the_removed_caption_as_its_alt():
+    cases = ((lead_captions.remove_lead_captions, WP_CAPTION + STORY, "The miller at the wheel, last summer"),
+             (lead_captions.remove_figure_texts,
+              "<figure><img src='/mill.jpg'><span class='description'>The mill in June</span></figure>", "The mill in June"))
+    for remove, body, caption in cases:
+        root = dom.body_of(dom.parse(f"<html><body>{body}</body></html>"))
+        assert remove([root], PageContext(url=URL, base_url=URL)) == 1
+        assert caption not in dom.collapse(root.text_content())
+        assert [img.get("alt") for img in root.iter("img")] == [caption]
+    # (a picture named already keeps its own name)
+    named = "<figure><img src='/mill.jpg' alt='Mill'><figcaption>The mill in June</figcaption></figure>"
+    root = dom.body_of(dom.parse(f"<html><body>{named}{STORY}</body></html>"))
+    assert lead_captions.remove_lead_captions([root], PageContext(url=URL, base_url=URL)) == 1
+    assert [img.get("alt") for img in root.iter("img")] == ["Mill"]

@@ -19,7 +19,7 @@ from ... import dom
 from ...context import PageContext
 from .. import features as feat
 from .. import hints
-from .article_edges import CAPTION_MAX_CHARS, _CAPTION_NAMES, _is_prose
+from .article_edges import CAPTION_MAX_CHARS, _CAPTION_NAMES, _is_prose, _name_bare_pictures
 
 # The pictures a caption names, found in the caption's wrapper beside it.
 _PICTURES = etree.XPath(".//img|.//picture|.//video")
@@ -39,6 +39,7 @@ def remove_lead_captions(roots: list, ctx: PageContext, texts: feat.Texts | None
     went. Texts read from ``texts``."""
     texts = feat.texts_or_new(texts)
     doomed: list = []
+    pictured: list = []  # (the caption's text, the wrapper holding its picture)
     for root in roots:
         walk = etree.iterwalk(root, events=("start",))
         for _event, el in walk:
@@ -46,11 +47,17 @@ def remove_lead_captions(roots: list, ctx: PageContext, texts: feat.Texts | None
             if not isinstance(tag, str) or el is root:
                 continue
             if tag == "figcaption" or (tag in _CAPTION_TAGS and _CAPTION_NAMES.search(hints.names_of(el).lower())):
-                if _is_caption(el, texts):
+                wrapper = _picture_wrapper(el, texts)
+                if wrapper is not None:
                     doomed.append(el)
+                    pictured.append((texts.collapsed(el), wrapper))
                     walk.skip_subtree()
             elif tag == "p" and _is_prose(el):
-                return _kill(doomed, ctx) if len(doomed) <= LEAD_CAPTIONS_MAX else 0
+                if len(doomed) > LEAD_CAPTIONS_MAX:
+                    return 0
+                for caption, wrapper in pictured:
+                    _name_bare_pictures(wrapper, caption)
+                return _kill(doomed, ctx)
     return 0  # (no prose paragraph: nothing is above one)
 
 
@@ -58,24 +65,24 @@ def remove_lead_captions(roots: list, ctx: PageContext, texts: feat.Texts | None
 _CAPTION_TAGS = frozenset({"figcaption", "p", "div", "span", "small", "em", "i", "strong", "b", "font"})
 
 
-def _is_caption(el, texts: feat.Texts) -> bool:
-    """Whether ``el`` is a short caption with no picture or structure of its own and a picture
-    beside it in a wrapper ``WRAPPER_LEVELS`` up at most."""
+def _picture_wrapper(el, texts: feat.Texts):
+    """The wrapper ``WRAPPER_LEVELS`` up at most holding the picture ``el`` captions, when ``el``
+    is a short caption with no picture or structure of its own; else None."""
     if len(texts.raw(el)) > 2 * CAPTION_MAX_CHARS:
-        return False
+        return None
     text = texts.collapsed(el)
     if not text or len(text) >= CAPTION_MAX_CHARS or _PICTURES(el) or _NOT_A_CAPTION(el):
-        return False
+        return None
     wrapper = el.getparent()
     for _ in range(WRAPPER_LEVELS):
         if wrapper is None:
-            return False
+            return None
         if len(texts.raw(wrapper)) > 2 * CAPTION_MAX_CHARS:
-            return False  # (the picture's wrapper holds the caption and little else)
+            return None  # (the picture's wrapper holds the caption and little else)
         if _PICTURES(wrapper):
-            return True
+            return wrapper
         wrapper = wrapper.getparent()
-    return False
+    return None
 
 
 def _kill(doomed: list, ctx: PageContext) -> int:
@@ -102,6 +109,7 @@ def remove_figure_texts(roots: list, ctx: PageContext, texts: feat.Texts | None 
             continue
         holders = _text_holders(figure, texts)
         if holders:
+            _name_bare_pictures(figure, text)
             doomed.extend(holders)
     return ctx.kill_all(doomed, "auto", lambda el: f"a figure's caption: {dom.collapse(dom.string_of(el))[:40]!r}")
 
