@@ -393,6 +393,9 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: lead_captions.remove_lead_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="figure_texts", phase=TRIM, when=drop_captions,  # (a figure's caption not set in a <figcaption>: "figure__caption", "description")
          run=lambda s: lead_captions.remove_figure_texts(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 7 part E: the lines before and between a story's paragraphs)
+    Rule(name="alt_captions", phase=TRIM, when=drop_captions,  # (a caption repeating its picture's alt: "Logo des ZdK (Archiv)")
+         run=lambda s: lead_captions.remove_alt_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
          run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
