@@ -401,6 +401,8 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: link_buttons.remove_repeated_buttons(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="dated_lists", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("September 4, 2025 · 5:50 am" as a list above the text)
          run=lambda s: above_headline.remove_dated_lists(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="icon_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("[clock] 4 min read" above the text)
+         run=lambda s: above_headline.remove_icon_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
          run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)

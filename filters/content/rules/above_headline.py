@@ -22,7 +22,10 @@ from lxml import etree
 from ... import dom
 from ...context import PageContext
 from .. import features as feat
-from .article_edges import OPENING_LINE_MAX_CHARS, OPENING_MAX_LINES, _is_prose
+from .article_edges import (
+    _BLOCK_CHILDREN, _OPENING_TAGS, _SENTENCE_END, _STRUCTURE_TAGS, _UNSPACED, OPENING_LINE_MAX_CHARS, OPENING_MAX_LINES,
+    _is_prose,
+)
 
 # The furniture above a headline is a few lines: more words above the h1 are the story's start
 # (an intro before a section set as h1), which stays.
@@ -119,3 +122,39 @@ def _dated_list(el, texts: feat.Texts) -> bool:
 
 def _kill_lists(doomed: list, ctx: PageContext) -> int:
     return ctx.kill_all(doomed, "auto", lambda el: f"a dated list above the text: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ lines with an icon above the text
+
+_ICONS = etree.XPath(".//svg")
+# An icon is drawn, not shown: an svg holding a picture or words of its own is content.
+_NOT_AN_ICON = etree.XPath(".//img|.//picture|.//video|.//iframe|.//object|.//embed|.//svg//image|.//svg//text")
+
+
+def remove_icon_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots`` and above the first ``<p>`` of prose, the short leaf lines showing
+    an svg icon and ending no sentence (see the module's docstring); none when more than
+    ``OPENING_MAX_LINES`` are there. Returns how many went. Texts read from ``texts``."""
+    texts = feat.texts_or_new(texts)
+    doomed: list = []
+    for root in roots:
+        walk = etree.iterwalk(root, events=("start",))
+        for _event, el in walk:
+            tag = el.tag
+            if tag == "p" and _is_prose(el):
+                return _kill_icon_lines(doomed, ctx)
+            if tag not in _OPENING_TAGS or el is root or _BLOCK_CHILDREN(el) or not _ICONS(el):
+                continue
+            text = texts.collapsed(el)
+            if not text or len(text) > OPENING_LINE_MAX_CHARS or _SENTENCE_END.search(text) or _UNSPACED.search(text) \
+                    or _NOT_AN_ICON(el) or any(a.tag in _STRUCTURE_TAGS for a in el.iterancestors()):
+                continue
+            doomed.append(el)
+            walk.skip_subtree()
+    return 0  # (no prose paragraph: nothing is above one)
+
+
+def _kill_icon_lines(doomed: list, ctx: PageContext) -> int:
+    if len(doomed) > OPENING_MAX_LINES:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"a line with an icon above the text: {dom.collapse(dom.string_of(el))[:40]!r}")
