@@ -75,3 +75,44 @@ def test_a_picture_without_a_text_alternative_takes_the_removed_caption_as_its_a
     root = dom.body_of(dom.parse(f"<html><body>{named}{STORY}</body></html>"))
     assert lead_captions.remove_lead_captions([root], PageContext(url=URL, base_url=URL)) == 1
     assert [img.get("alt") for img in root.iter("img")] == ["Mill"]
+
+
+# ------------------------------------------------------------------ captions repeating the picture's alt
+
+ALT_PICTURE = ("<div class='image-container'><a href='/bild/zdk'><img src='/zdk.jpg' alt='Logo des ZdK (Archiv)'></a>"
+               "<div class='image-subtitle'>Logo des ZdK (Archiv)</div></div>")
+ALT_CREDITED = ("<div class='img'><a class='img__cntr'><picture><img src='/r.jpg' alt='An evolution in colour: Redonda in 2019.'>"
+                "</picture></a><div class='img__cont'><div class='img__copy'>An evolution in colour: Redonda in 2019.</div>"
+                "<div class='img__author'>Photograph by <span>EAG Antigua</span></div></div></div>")
+
+
+def test_a_caption_repeating_its_pictures_alt_goes_with_its_credit():
+    removed, text = on_roots(lead_captions.remove_alt_captions, ALT_PICTURE + STORY)
+    assert removed == 1 and "Logo des ZdK" not in text and "Paragraph 0" in text
+    removed, text = on_roots(lead_captions.remove_alt_captions, STORY[:200] + ALT_CREDITED + STORY)
+    assert removed == 1 and "Redonda" not in text and "EAG Antigua" not in text and "Paragraph 7" in text
+
+
+def test_a_tiles_title_a_short_alt_and_other_words_beside_a_picture_stay():
+    for block in ("<div class='tile'><img src='/m.jpg' alt='The old mill at dusk'><h3>The old mill at dusk</h3></div>",
+                  "<div class='tile'><img src='/m.jpg' alt='The old mill at dusk'><p><a href='/m'>The old mill at dusk</a></p></div>",
+                  "<div class='pic'><img src='/m.jpg' alt='Mill'><div>Mill owners met on Monday.</div></div>",
+                  "<div class='pic'><img src='/m.jpg' alt='The old mill at dusk'><div>The river rose by a metre.</div></div>",
+                  "<div class='card'><img src='/m.jpg' alt='Cleans the whole floor'><div>Cleans the whole floor in one go, "
+                  "then finds its way back to the dock and empties its own bin while you sleep.</div></div>"):
+        removed, text = on_roots(lead_captions.remove_alt_captions, block + STORY)
+        assert removed == 0, block
+
+
+def test_a_grid_of_pictures_named_beside_them_stays():
+    cards = "".join(f"<div class='card'><img src='/c{i}.jpg' alt='Feature number {i} of the mill'>"
+                    f"<div>Feature number {i} of the mill</div></div>" for i in range(4))
+    removed, text = on_roots(lead_captions.remove_alt_captions, STORY + cards)
+    assert removed == 0 and "Feature number 3" in text
+
+
+def test_auto_drops_a_caption_repeating_its_pictures_alt_in_an_article(algo):
+    story = "".join(f"<p>Paragraph {i} tells how the river town kept its old mill running through a long dry summer, "
+                    f"and how the miller's family shared the work with the neighbours.</p>" for i in range(16))
+    text = joined_selection(algo, article_page(story[:600] + ALT_PICTURE + story), URL)
+    assert "Paragraph 15" in text and "Logo des ZdK" not in text

@@ -36,6 +36,7 @@ from ..rules import document_lists
 from ..rules import prose_asides
 from ..rules import lead_captions
 from ..rules import recipe_parts
+from ..rules import link_buttons
 from . import cleaning, scoring
 from .state import PageState
 
@@ -393,6 +394,15 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: lead_captions.remove_lead_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="figure_texts", phase=TRIM, when=drop_captions,  # (a figure's caption not set in a <figcaption>: "figure__caption", "description")
          run=lambda s: lead_captions.remove_figure_texts(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 7 part E: the lines before and between a story's paragraphs)
+    Rule(name="alt_captions", phase=TRIM, when=drop_captions,  # (a caption repeating its picture's alt: "Logo des ZdK (Archiv)")
+         run=lambda s: lead_captions.remove_alt_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="repeated_buttons", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Check price at Amazon" under each item)
+         run=lambda s: link_buttons.remove_repeated_buttons(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="dated_lists", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("September 4, 2025 · 5:50 am" as a list above the text)
+         run=lambda s: above_headline.remove_dated_lists(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    Rule(name="icon_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("[clock] 4 min read" above the text)
+         run=lambda s: above_headline.remove_icon_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
          run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)

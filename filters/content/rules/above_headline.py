@@ -8,13 +8,24 @@
   labels. They go when they are short beside the story; pictures above the headline stay (a lead
   image), and so does everything when the story starts above its ``<h1>`` (an h1 used for a
   section lower down).
+- ``remove_dated_lists``: in an article, a list above the first paragraph of prose whose few
+  items are short lines, one of them a ``<time>`` ("September 4, 2025 · 5:50 am · By X · No
+  comments", a page builder's post-info list), is the post's meta line set as a list, not the
+  story's; lists holding no date (a table of contents, key points) stay.
 """
 from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from ... import dom
 from ...context import PageContext
+from .. import features as feat
+from .article_edges import (
+    _BLOCK_CHILDREN, _OPENING_TAGS, _SENTENCE_END, _STRUCTURE_TAGS, _UNSPACED, OPENING_LINE_MAX_CHARS, OPENING_MAX_LINES,
+    _is_prose,
+)
 
 # The furniture above a headline is a few lines: more words above the h1 are the story's start
 # (an intro before a section set as h1), which stays.
@@ -73,3 +84,77 @@ def remove_kicker_lines(roots: list, ctx: PageContext) -> int:
     if after < STORY_MIN_RATIO * max(before, 1):
         return 0
     return ctx.kill_all(doomed, "auto", lambda el: f"a line above the headline: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ dated lists above the text
+
+_DATES = etree.XPath(".//time")
+
+
+def remove_dated_lists(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots`` and above the first ``<p>`` of prose, the lists of at most
+    ``OPENING_MAX_LINES`` short items holding a ``<time>`` that is a date, not a duration (see
+    the module's docstring); returns how many went. Texts read from ``texts``."""
+    texts = feat.texts_or_new(texts)
+    doomed: list = []
+    for root in roots:
+        walk = etree.iterwalk(root, events=("start",))
+        for _event, el in walk:
+            tag = el.tag
+            if tag == "p" and _is_prose(el):
+                return _kill_lists(doomed, ctx)
+            if tag in ("ul", "ol") and el is not root:
+                if _dated_list(el, texts):
+                    doomed.append(el)
+                walk.skip_subtree()
+    return 0  # (no prose paragraph: nothing is above one)
+
+
+def _dated_list(el, texts: feat.Texts) -> bool:
+    items = [child for child in el if isinstance(child.tag, str)]
+    if not items or len(items) > OPENING_MAX_LINES or any(child.tag != "li" for child in items):
+        return False
+    dates = [t for t in _DATES(el) if not (t.get("datetime") or "").strip().upper().startswith("P")]
+    if not dates or not any(texts.collapsed(t) for t in dates):
+        return False
+    return all(len(texts.collapsed(item)) <= OPENING_LINE_MAX_CHARS for item in items)
+
+
+def _kill_lists(doomed: list, ctx: PageContext) -> int:
+    return ctx.kill_all(doomed, "auto", lambda el: f"a dated list above the text: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+# ------------------------------------------------------------------ lines with an icon above the text
+
+_ICONS = etree.XPath(".//svg")
+# An icon is drawn, not shown: an svg holding a picture or words of its own is content.
+_NOT_AN_ICON = etree.XPath(".//img|.//picture|.//video|.//iframe|.//object|.//embed|.//svg//image|.//svg//text")
+
+
+def remove_icon_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots`` and above the first ``<p>`` of prose, the short leaf lines showing
+    an svg icon and ending no sentence (see the module's docstring); none when more than
+    ``OPENING_MAX_LINES`` are there. Returns how many went. Texts read from ``texts``."""
+    texts = feat.texts_or_new(texts)
+    doomed: list = []
+    for root in roots:
+        walk = etree.iterwalk(root, events=("start",))
+        for _event, el in walk:
+            tag = el.tag
+            if tag == "p" and _is_prose(el):
+                return _kill_icon_lines(doomed, ctx)
+            if tag not in _OPENING_TAGS or el is root or _BLOCK_CHILDREN(el) or not _ICONS(el):
+                continue
+            text = texts.collapsed(el)
+            if not text or len(text) > OPENING_LINE_MAX_CHARS or _SENTENCE_END.search(text) or _UNSPACED.search(text) \
+                    or _NOT_AN_ICON(el) or any(a.tag in _STRUCTURE_TAGS for a in el.iterancestors()):
+                continue
+            doomed.append(el)
+            walk.skip_subtree()
+    return 0  # (no prose paragraph: nothing is above one)
+
+
+def _kill_icon_lines(doomed: list, ctx: PageContext) -> int:
+    if len(doomed) > OPENING_MAX_LINES:
+        return 0
+    return ctx.kill_all(doomed, "auto", lambda el: f"a line with an icon above the text: {dom.collapse(dom.string_of(el))[:40]!r}")

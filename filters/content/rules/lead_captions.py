@@ -10,8 +10,15 @@
   holding no ``<figcaption>`` (a caption set in an ``<h2 class=figure__caption>`` or a
   ``<span class=description>``) is the picture's caption all the same: the figure element says
   so.
+- ``remove_alt_captions``: in an article, a short block beside a picture whose words are the
+  picture's own text alternative (its ``alt``), alone or followed by a credit ("Logo des ZdK
+  (Archiv)" under the logo, "An evolution in colour ... Photograph by X"), is the picture's
+  caption whatever its markup is named: the page says so by repeating it. Cards set side by
+  side (a picture over its name) and pages of many such pictures keep them.
 """
 from __future__ import annotations
+
+import re
 
 from lxml import etree
 
@@ -137,3 +144,82 @@ def _text_holders(figure, texts: feat.Texts) -> list | None:
     if (figure.text or "").strip():
         return None
     return out
+
+
+# ------------------------------------------------------------------ captions repeating the picture's alt
+
+# A text alternative this short ("Logo", "Foto") is a label any line may start with.
+ALT_CAPTION_MIN_WORDS = 3
+# After the alt, a caption says at most its credit ("Photograph by Ed Marshall, Redonda
+# Restoration Programme"): more words are a card's description under its title.
+ALT_CREDIT_MAX_WORDS = 8
+# More pictures named again beside them than this are a page of cards (features, avatars over
+# their comments, products under their names), its own content.
+ALT_CAPTIONS_MAX = 6
+# Headings, links and structure beside a picture are a tile's title or the content itself.
+_NOT_AN_ALT_CAPTION = etree.XPath(".//h1|.//h2|.//h3|.//h4|.//h5|.//h6|.//ul|.//ol|.//table|.//a|.//p[2]")
+_HEADING_OR_LINK = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "a", "li", "td", "th"})
+_WORDS = re.compile(r"\w+")
+
+
+def remove_alt_captions(roots: list, ctx: PageContext, texts: feat.Texts | None = None) -> int:
+    """Remove, under ``roots``, the blocks beside a picture (in its wrapper ``WRAPPER_LEVELS``
+    up at most, past wrappers without text) whose words are the picture's ``alt`` and a credit
+    at most (see the module's docstring): not those set side by side with another (cards in a
+    grid), and none when more than ``ALT_CAPTIONS_MAX`` pictures have one; returns how many
+    went. Texts read from ``texts``."""
+    texts = feat.texts_or_new(texts)
+    hits: list = []
+    for img in (el for root in roots for el in root.iter("img")):
+        alt = _WORDS.findall((img.get("alt") or "").casefold())
+        if len(alt) < ALT_CAPTION_MIN_WORDS:
+            continue
+        branch, wrapper, levels = img, img.getparent(), 0
+        while wrapper is not None and wrapper not in roots and levels < WRAPPER_LEVELS:
+            if len(texts.raw(wrapper)) > 2 * CAPTION_MAX_CHARS:
+                break
+            if texts.collapsed(wrapper):
+                levels += 1
+                hit = _alt_caption(wrapper, branch, alt, texts)
+                if hit is not None:
+                    if hit not in hits:
+                        hits.append(hit)
+                    break
+            branch, wrapper = wrapper, wrapper.getparent()
+    if len(hits) > ALT_CAPTIONS_MAX:
+        return 0
+    named = set(hits)
+    doomed = [hit for hit in hits if not _beside_another(hit, named)]
+    return ctx.kill_all(doomed, "auto", lambda el: f"a caption repeating its picture's alt: {dom.collapse(dom.string_of(el))[:40]!r}")
+
+
+def _beside_another(hit, named: set) -> bool:
+    """Whether the picture block of ``hit`` (its wrapper, or the wrapper's parent) has a block
+    holding another such caption right before or after it: a card in a grid, not a story's picture."""
+    node = hit.getparent()
+    for _ in range(2):
+        if node is None:
+            return False
+        for sibling in (node.getprevious(), node.getnext()):
+            if sibling is not None and isinstance(sibling.tag, str) and any(el in named for el in sibling.iter()):
+                return True
+        node = node.getparent()
+    return False
+
+
+def _alt_caption(wrapper, branch, alt: list[str], texts: feat.Texts):
+    """The child of ``wrapper`` beside ``branch`` (the picture's) whose words are ``alt`` and a
+    credit at most, and that is a caption (short, no picture, heading, link or structure), or None."""
+    for child in wrapper:
+        if child is branch or not isinstance(child.tag, str) or child.tag in _HEADING_OR_LINK:
+            continue
+        if (child.tail or "").strip():
+            return None  # (loose text beside the picture: not a caption block alone)
+        text = texts.collapsed(child)
+        if not text or len(text) >= CAPTION_MAX_CHARS:
+            continue
+        words = _WORDS.findall(text.casefold())
+        if words[:len(alt)] != alt or len(words) > len(alt) + ALT_CREDIT_MAX_WORDS or _PICTURES(child) or _NOT_AN_ALT_CAPTION(child):
+            continue
+        return child
+    return None
