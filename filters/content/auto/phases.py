@@ -36,6 +36,7 @@ from ..rules import document_lists
 from ..rules import prose_asides
 from ..rules import lead_captions
 from ..rules import recipe_parts
+from ..rules import after_story
 from . import cleaning, scoring
 from .state import PageState
 
@@ -393,6 +394,9 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: lead_captions.remove_lead_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="figure_texts", phase=TRIM, when=drop_captions,  # (a figure's caption not set in a <figcaption>: "figure__caption", "description")
          run=lambda s: lead_captions.remove_figure_texts(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 7 part D: the furniture after the story that its markup names)
+    Rule(name="named_furniture", phase=TRIM, when=lambda s: not (s.forum or s.discussion),  # (a "related_post" list, an "affiliate-text" note)
+         run=lambda s: after_story.remove_named_furniture(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
          run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
