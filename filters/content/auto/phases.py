@@ -37,6 +37,7 @@ from ..rules import prose_asides
 from ..rules import lead_captions
 from ..rules import recipe_parts
 from ..rules import link_buttons
+from ..rules import after_story
 from . import cleaning, scoring
 from .state import PageState
 
@@ -403,6 +404,9 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: above_headline.remove_dated_lists(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="icon_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("[clock] 4 min read" above the text)
          run=lambda s: above_headline.remove_icon_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
+    # (issue 22, precision round 7 part D: the furniture after the story that its markup names)
+    Rule(name="named_furniture", phase=TRIM, when=lambda s: not (s.forum or s.discussion),  # (a "related_post" list, an "affiliate-text" note)
+         run=lambda s: after_story.remove_named_furniture(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)
          run=lambda s: article_extras.remove_form_notices(_selected(s), s.ctx), keeps_texts=True),
     Rule(name="removed_blocks", phase=TRIM, run=lambda s: s.put(nodes=inner_chrome.still_attached(s.f, s.nodes))),  # (a bio box beside the article)
