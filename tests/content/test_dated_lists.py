@@ -47,7 +47,7 @@ def test_short_lines_with_an_icon_above_the_text_go():
 def test_icon_lines_below_the_text_sentences_and_pictures_stay():
     for body in (STORY + f"<div>{ICON}<span>4 min read</span></div>",
                  f"<div>{ICON}<span>Here is what we found:</span></div>" + STORY,
-                 f"<div><svg width='40'><image href='/map.png'></image></svg><span>The valley</span></div>" + STORY,
+                 "<div><svg width='40'><image href='/map.png'></image></svg><span>The valley</span></div>" + STORY,
                  f"<div><img src='/m.jpg'>{ICON}<span>The mill</span></div>" + STORY):
         removed, text = on_roots(above_headline.remove_icon_lines, body)
         assert removed == 0, body

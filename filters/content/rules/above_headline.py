@@ -96,18 +96,39 @@ def remove_dated_lists(roots: list, ctx: PageContext, texts: feat.Texts | None =
     ``OPENING_MAX_LINES`` short items holding a ``<time>`` that is a date, not a duration (see
     the module's docstring); returns how many went. Texts read from ``texts``."""
     texts = feat.texts_or_new(texts)
-    doomed: list = []
+
+    def pick(el):
+        if el.tag in ("ul", "ol"):
+            return _TAKE if _dated_list(el, texts) else _SKIP
+        return None
+
+    doomed = _above_text(roots, pick)
+    return _kill_lists(doomed, ctx) if doomed is not None else 0
+
+
+# What _above_text's pick says of an element: it goes, or its subtree is not looked into.
+_TAKE, _SKIP = 1, 2
+
+
+def _above_text(roots: list, pick) -> list | None:
+    """Walk the elements under ``roots`` (not the roots) in document order down to the first
+    ``<p>`` of prose; ``pick(el)`` says ``_TAKE`` (it goes, its subtree unwalked), ``_SKIP``
+    (its subtree unwalked) or None. The taken elements, or None when no prose paragraph comes."""
+    taken: list = []
     for root in roots:
         walk = etree.iterwalk(root, events=("start",))
         for _event, el in walk:
             tag = el.tag
             if tag == "p" and _is_prose(el):
-                return _kill_lists(doomed, ctx)
-            if tag in ("ul", "ol") and el is not root:
-                if _dated_list(el, texts):
-                    doomed.append(el)
+                return taken
+            if el is root or not isinstance(tag, str):
+                continue
+            verdict = pick(el)
+            if verdict == _TAKE:
+                taken.append(el)
+            if verdict:
                 walk.skip_subtree()
-    return 0  # (no prose paragraph: nothing is above one)
+    return None
 
 
 def _dated_list(el, texts: feat.Texts) -> bool:
@@ -136,22 +157,18 @@ def remove_icon_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = 
     an svg icon and ending no sentence (see the module's docstring); none when more than
     ``OPENING_MAX_LINES`` are there. Returns how many went. Texts read from ``texts``."""
     texts = feat.texts_or_new(texts)
-    doomed: list = []
-    for root in roots:
-        walk = etree.iterwalk(root, events=("start",))
-        for _event, el in walk:
-            tag = el.tag
-            if tag == "p" and _is_prose(el):
-                return _kill_icon_lines(doomed, ctx)
-            if tag not in _OPENING_TAGS or el is root or _BLOCK_CHILDREN(el) or not _ICONS(el):
-                continue
-            text = texts.collapsed(el)
-            if not text or len(text) > OPENING_LINE_MAX_CHARS or _SENTENCE_END.search(text) or _UNSPACED.search(text) \
-                    or _NOT_AN_ICON(el) or any(a.tag in _STRUCTURE_TAGS for a in el.iterancestors()):
-                continue
-            doomed.append(el)
-            walk.skip_subtree()
-    return 0  # (no prose paragraph: nothing is above one)
+
+    def pick(el):
+        if el.tag not in _OPENING_TAGS or _BLOCK_CHILDREN(el) or not _ICONS(el):
+            return None
+        text = texts.collapsed(el)
+        if not text or len(text) > OPENING_LINE_MAX_CHARS or _SENTENCE_END.search(text) or _UNSPACED.search(text) \
+                or _NOT_AN_ICON(el) or any(a.tag in _STRUCTURE_TAGS for a in el.iterancestors()):
+            return None
+        return _TAKE
+
+    doomed = _above_text(roots, pick)
+    return _kill_icon_lines(doomed, ctx) if doomed is not None else 0
 
 
 def _kill_icon_lines(doomed: list, ctx: PageContext) -> int:
