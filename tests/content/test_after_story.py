@@ -9,7 +9,6 @@ import pytest
 from clearpage.filters import dom
 from clearpage.filters.content.rules import after_story
 from clearpage.filters.context import PageContext
-from clearpage.filters.pipeline import Pipeline
 from tests.content.article_pages import URL
 from tests.helpers import page
 
@@ -72,11 +71,6 @@ def test_unnamed_blocks_after_the_story_stay():
 def test_a_page_that_is_mostly_named_blocks_keeps_them():
     removed, text = _remove("<p>Paragraph 1 tells of the mill and its wheel, week after week and all year long.</p>" + RELATED)
     assert removed == 0 and "Another story 3" in text
-
-
-@pytest.fixture(scope="module")
-def pipeline(default_config):
-    return Pipeline(default_config)
 
 
 def test_reader_mode_drops_the_named_furniture_after_the_story(pipeline):

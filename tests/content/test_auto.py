@@ -9,7 +9,6 @@ from clearpage.filters import dom
 from clearpage.filters.content import hints
 from clearpage.filters.content.base import ALGORITHMS
 from clearpage.filters.context import PageContext
-from clearpage.filters.pipeline import Pipeline
 from tests.helpers import page
 
 PROSE = (
@@ -18,11 +17,6 @@ PROSE = (
 )
 NAV = "<nav><ul>" + "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(12)) + "</ul></nav>"
 FOOTER = "<footer><p>Copyright 2025 Example News. All rights reserved.</p><a href='/privacy'>Privacy policy</a> <a href='/terms'>Terms</a></footer>"
-
-
-@pytest.fixture(scope="module")
-def pipeline(default_config):
-    return Pipeline(default_config)
 
 
 def reader_text(pipeline, body: str, url: str = "https://example.com/news/budget", **kw) -> str:

@@ -8,7 +8,6 @@ import pytest
 from clearpage.filters import dom
 from clearpage.filters.content.rules import closing_blocks
 from clearpage.filters.context import PageContext
-from clearpage.filters.pipeline import Pipeline
 from tests.content.article_pages import URL
 from tests.helpers import page
 
@@ -66,11 +65,6 @@ def test_another_persons_paragraph_after_the_story_stays():
 def test_a_page_that_is_mostly_the_bio_keeps_it():
     removed, text = _remove("<p>Paragraph 1 tells of the mill and its wheel, week after week.</p>" + BIO, "Jane Marlow")
     assert removed == 0 and "Jane Marlow is a reporter" in text
-
-
-@pytest.fixture(scope="module")
-def pipeline(default_config):
-    return Pipeline(default_config)
 
 
 def test_reader_mode_drops_the_bio_of_the_author_its_metadata_names(pipeline):

@@ -1,11 +1,9 @@
 """Consent managers' dialogs go before auto scores the page."""
 from __future__ import annotations
 
-import pytest
 
 from clearpage.filters import dom
 from clearpage.filters.content.rules import consent
-from clearpage.filters.pipeline import Pipeline
 from tests.helpers import page
 
 POST = "Post {i}: the new firmware fixed the fan noise for me, though the first boot took a long while to finish."
@@ -14,11 +12,6 @@ CATEGORY = (
     "how users engage with and navigate through the site, which sites users visit before and after, and more. "
     "They may be set by us or by third parties whose services we have added to our pages.</p></div>"
 )
-
-
-@pytest.fixture(scope="module")
-def pipeline(default_config):
-    return Pipeline(default_config)
 
 
 def test_a_preference_centre_longer_than_the_thread_does_not_win(pipeline):

@@ -6,16 +6,10 @@ import pytest
 from clearpage.filters import dom
 from clearpage.filters.content.rules import discussion
 from clearpage.filters.context import PageContext
-from clearpage.filters.pipeline import Pipeline
 from tests.helpers import page
 
 FORUM_URL = "https://forum.example.com/threads/driver-problem.123/"
 NAV = "<nav><ul>" + "".join(f"<li><a href='/f{i}'>Board {i}</a></li>" for i in range(10)) + "</ul></nav>"
-
-
-@pytest.fixture(scope="module")
-def pipeline(default_config):
-    return Pipeline(default_config)
 
 
 def post(i: int, furniture: str) -> str:
