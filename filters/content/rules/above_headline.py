@@ -147,7 +147,6 @@ def _kill_lists(doomed: list, ctx: PageContext) -> int:
 
 # ------------------------------------------------------------------ lines with an icon above the text
 
-_ICONS = etree.XPath(".//svg")
 # An icon is drawn, not shown: an svg holding a picture or words of its own is content.
 _NOT_AN_ICON = etree.XPath(".//img|.//picture|.//video|.//iframe|.//object|.//embed|.//svg//image|.//svg//text")
 
@@ -157,9 +156,17 @@ def remove_icon_lines(roots: list, ctx: PageContext, texts: feat.Texts | None = 
     an svg icon and ending no sentence (see the module's docstring); none when more than
     ``OPENING_MAX_LINES`` are there. Returns how many went. Texts read from ``texts``."""
     texts = feat.texts_or_new(texts)
+    showing_icons: set = set()  # (every element holding an svg: asked once, not per element)
+    for svg in (svg for root in roots for svg in root.iter("svg")):
+        for holder in svg.iterancestors():
+            if holder in showing_icons:
+                break
+            showing_icons.add(holder)
+    if not showing_icons:
+        return 0
 
     def pick(el):
-        if el.tag not in _OPENING_TAGS or _BLOCK_CHILDREN(el) or not _ICONS(el):
+        if el.tag not in _OPENING_TAGS or el not in showing_icons or _BLOCK_CHILDREN(el):
             return None
         text = texts.collapsed(el)
         if not text or len(text) > OPENING_LINE_MAX_CHARS or _SENTENCE_END.search(text) or _UNSPACED.search(text) \
