@@ -219,7 +219,7 @@ RULES: tuple[Rule, ...] = (
     # (issue 22 round 3: a narrowed container's siblings join only with prose of their own, see sole_article above)
     Rule(name="sole_article_siblings", phase=WIDEN, when=lambda s: s.narrowed,
          run=lambda s: s.put(nodes=sole_article.joining_siblings(s.f, s.groups, s.nodes, s.best, s.options.prose_min_chars))),
-    # (issue 22, precision round 7 part C: a recipe's ingredients beside its method)
+    # (a recipe's ingredients beside its method)
     Rule(name="recipe_ingredients", phase=WIDEN, when=lambda s: not s.forum and recipe_parts.is_recipe(s.f, s.ctx),  # (the "ingredients" table in the next box)
          run=lambda s: s.put(nodes=recipe_parts.with_ingredients(s.f, s.kinds, s.nodes, s.spared))),
     Rule(name="joined_prose", phase=WIDEN, when=not_forum, run=lambda s: s.put(joined_prose=s.f.prose_chars(s.nodes, s.options.prose_min_chars))),
@@ -240,7 +240,7 @@ RULES: tuple[Rule, ...] = (
     Rule(name="section_headings", phase=UNMARK, when=not_forum,  # (id="nav_intro", class="j-module j-header" around an <h2>)
          run=lambda s: section_headings.unmark_section_headings(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),
 
-    # (issue 22, precision round 7 part A, recall: an aside written as the article's own passage)
+    # (an aside written as the article's own passage)
     Rule(name="prose_asides", phase=UNMARK, when=not_forum,  # (a note on the story, a recipe's ingredients in an <aside>)
          run=lambda s: prose_asides.unmark_prose_asides(s.f, s.kinds, s.nodes, s.options.prose_min_chars)),
 
@@ -264,7 +264,7 @@ RULES: tuple[Rule, ...] = (
     Rule(name="prose_holders", phase=SPARE,  # (a marked block holding most of the prose)
          run=lambda s: s.spared.update(marked_prose.prose_holders(s.f, s.kinds, s.nodes, s.options.prose_min_chars, s.options.boilerplate_max_share))),
 
-    # (issue 22, precision round 7 part A, recall: a list of the page's documents is no navigation)
+    # (a list of the page's documents is no navigation)
     Rule(name="document_lists", phase=SPARE, when=not_forum,  # (a programme's fliers, a course's handouts as PDF links)
          run=lambda s: s.spared.update(document_lists.document_lists(s.f, s.kinds, s.nodes, s.options.link_list_min_links))),
 
@@ -376,7 +376,7 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: closing_blocks.remove_author_bios(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="house_promos", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("The current issue at every kiosk, by subscription")
          run=lambda s: closing_blocks.remove_house_promos(_selected(s), s.ctx, s.texts), keeps_texts=True),
-    # (issue 22, precision round 7 part B: after the story, the text's licence and the publication's appeals)
+    # (after the story, the text's licence and the publication's appeals)
     Rule(name="licence_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Dieser Text wurde veröffentlicht unter der Lizenz CC-BY")
          run=lambda s: closing_blocks.remove_licence_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="reader_appeals", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Unterstützen Sie diese Form des Journalismus")
@@ -389,13 +389,13 @@ RULES: tuple[Rule, ...] = (
     # (issue 22, precision round 6 part A: the furniture above the article's headline)
     Rule(name="kicker_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Mental Health", "Home / Blog", "Dec 12, 2025 | 4 min read")
          run=lambda s: above_headline.remove_kicker_lines(_selected(s), s.ctx), keeps_texts=True),
-    # (issue 22, precision round 7 part C: the lines before and between a story's paragraphs)
+    # (the lines before and between a story's paragraphs)
     Rule(name="lead_captions", phase=TRIM,  # (a short story's lead picture's caption: "wp-caption-text" above its text)
          when=lambda s: not (s.article or s.forum or s.discussion) and s.ctx.captions == "drop",
          run=lambda s: lead_captions.remove_lead_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="figure_texts", phase=TRIM, when=drop_captions,  # (a figure's caption not set in a <figcaption>: "figure__caption", "description")
          run=lambda s: lead_captions.remove_figure_texts(_selected(s), s.ctx, s.texts), keeps_texts=True),
-    # (issue 22, precision round 7 part E: the lines before and between a story's paragraphs)
+    # (the lines before and between a story's paragraphs)
     Rule(name="alt_captions", phase=TRIM, when=drop_captions,  # (a caption repeating its picture's alt: "Logo des ZdK (Archiv)")
          run=lambda s: lead_captions.remove_alt_captions(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="repeated_buttons", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("Check price at Amazon" under each item)
@@ -404,7 +404,7 @@ RULES: tuple[Rule, ...] = (
          run=lambda s: above_headline.remove_dated_lists(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="icon_lines", phase=TRIM, when=lambda s: s.article and not (s.forum or s.discussion),  # ("[clock] 4 min read" above the text)
          run=lambda s: above_headline.remove_icon_lines(_selected(s), s.ctx, s.texts), keeps_texts=True),
-    # (issue 22, precision round 7 part D: the furniture after the story that its markup names)
+    # (the furniture after the story that its markup names)
     Rule(name="named_furniture", phase=TRIM, when=lambda s: not (s.forum or s.discussion),  # (a "related_post" list, an "affiliate-text" note)
          run=lambda s: after_story.remove_named_furniture(_selected(s), s.ctx, s.texts), keeps_texts=True),
     Rule(name="form_notices", phase=TRIM,  # ("Thank you! Your submission has been received!" left by a form)

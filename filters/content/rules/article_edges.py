@@ -423,7 +423,7 @@ def remove_closing_lines(roots: list, ctx: PageContext, texts: feat.Texts | None
     return ctx.kill_all(doomed, "auto", lambda el: f"a line after the article: {dom.collapse(dom.string_of(el))[:40]!r}")
 
 
-# (issue 22 round 7 part B) A line ending in ":" of this many words at least is a sentence
+# A line ending in ":" of this many words at least is a sentence
 # announcing what follows ("Das Konzeptpapier finden Sie hier:"), not a label ("Mehr Themen:").
 ANNOUNCING_MIN_WORDS = 4
 # The author's sign-off closing a post ("x Franzi", "XX, Die Redaktion", "Liebe Grüße, Anna").

@@ -141,7 +141,7 @@ def _promotes(href: str | None, ctx: PageContext, site: str) -> bool:
 _SUBSCRIPTION_WORDS = frozenset(phrases.SUBSCRIPTION_URL_WORDS)
 
 
-# ------------------------------------------------------------------ (issue 22 round 7 part B) licence lines, reader appeals
+# ------------------------------------------------------------------ licence lines, reader appeals
 
 # A licence line is a sentence or two ("This text is published under CC BY-NC-ND 4.0"): a longer
 # paragraph linking to a licence is the story's (an article about licences).

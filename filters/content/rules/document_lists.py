@@ -34,7 +34,7 @@ def document_lists(f: feat.Features, kinds: list[int], nodes: list[int], min_lin
     not marked boilerplate or comments (see the module's docstring)."""
     found: set[int] = set()
     for root in nodes:
-        if not any(_DOCUMENT.search(href) for href in _HREFS(f.elements[root])):
+        if not any(map(_is_document, _HREFS(f.elements[root]))):
             continue
         for i in range(root + 1, root + f.count[root]):
             if f.links[i] < min_links or kinds[i] in (hints.BOILERPLATE, hints.COMMENTS):

@@ -42,9 +42,7 @@ def with_ingredients(f: feat.Features, kinds: list[int], nodes: list[int], spare
     little else and no selected block; in document order. The blocks so named (inside the
     selection too) and the wrappers above them up to the joining block are added to ``spared``."""
     added: list[int] = []
-    word = _INGREDIENT
-    named = [i for i, (cls, ident, prop) in enumerate(zip(f.classes, f.ids, f.itemprops))
-             if (cls and word in cls) or (ident and word in ident) or (prop and word in prop)]
+    named = [i for i in range(len(f.classes)) if _named(f, i)]
     past = 0  # (the end of the last outermost block so named: the rest of it is its own)
     for i in named:
         if i < past or not f.chars[i]:
